@@ -1,0 +1,115 @@
+// Brand constants (DESIGN.md §1). Nothing brand-specific is hard-coded anywhere else.
+export const site = {
+  company: "Quorvant",
+  headline: "Private AI Compliance, Security and Governance Platform",
+  tagline:
+    "Keep every AI workflow secure, compliant and under your control — on your infrastructure, with your keys.",
+  description:
+    "Quorvant Sentinel is a private AI compliance, security and governance platform: real-time threat detection and automated response for business communications.",
+  footerTagline: "Empowering businesses with forward-thinking solutions for secure, compliant AI.",
+  copyright: "© 2025 Quorvant",
+  foundedYear: 2024,
+  email: { sales: "sales@quorvant.com", support: "support@quorvant.com", press: "press@quorvant.com" },
+  product: {
+    name: "Sentinel",
+    slug: "sentinel",
+    path: "/products/sentinel",
+    summary: "A security platform for business communications with real-time threat detection and automated response.",
+  },
+  social: [
+    { name: "X", href: "https://x.com/quorvant" },
+    { name: "LinkedIn", href: "https://www.linkedin.com/company/quorvant" },
+    { name: "Instagram", href: "https://www.instagram.com/quorvant" },
+    { name: "YouTube", href: "https://www.youtube.com/@quorvant" },
+    { name: "Substack", href: "https://quorvant.substack.com" },
+  ],
+} as const;
+
+export type NavLink = { label: string; to: string };
+export type NavGroup = { id: string; label: string; links: NavLink[] };
+
+/** Header menus (SPEC.md §2 "Header"): exactly these items. */
+export const headerMenus: NavGroup[] = [
+  { id: "products", label: "Products", links: [{ label: site.product.name, to: site.product.path }] },
+  {
+    id: "resources",
+    label: "Resources",
+    links: [
+      { label: "Blog", to: "/resources/blog" },
+      { label: "Support", to: "/resources/support" },
+    ],
+  },
+  {
+    id: "company",
+    label: "Company",
+    links: [
+      { label: "About", to: "/company/about" },
+      { label: "Careers", to: "/company/careers" },
+      { label: "Brand", to: "/company/brand" },
+      { label: "Charter", to: "/company/charter" },
+    ],
+  },
+];
+
+export const communityLink: NavLink = { label: "Community", to: "/community" };
+export const contactSalesLink: NavLink = { label: "Contact Sales", to: "/contact-sales" };
+
+/** Footer link columns (SPEC.md §2 "Footer"). */
+export const footerColumns: NavGroup[] = [
+  { id: "products", label: "Products", links: [{ label: site.product.name, to: site.product.path }] },
+  {
+    id: "company",
+    label: "Company",
+    links: [
+      { label: "About Us", to: "/company/about" },
+      { label: "Careers", to: "/company/careers" },
+      { label: "Brand", to: "/company/brand" },
+      { label: "Charter", to: "/company/charter" },
+    ],
+  },
+  {
+    id: "terms",
+    label: "Terms & Policies",
+    links: [
+      { label: "Terms of Use", to: "/terms/terms-of-use" },
+      { label: "Privacy Policy", to: "/terms/privacy-policy" },
+      { label: "Legal", to: "/terms/legal" },
+      { label: "Trust & Transparency", to: "/terms/trust-transparency" },
+    ],
+  },
+  {
+    id: "resources",
+    label: "Resources",
+    links: [
+      { label: "Blog", to: "/resources/blog" },
+      { label: "Support", to: "/resources/support" },
+    ],
+  },
+];
+
+export const footerShortLinks: NavLink[] = [
+  { label: "Privacy", to: "/terms/privacy-policy" },
+  { label: "Terms", to: "/terms/terms-of-use" },
+];
+
+/** Static pages listed in the sitemap; the blog adds its posts. */
+export const staticPaths = [
+  "/",
+  "/contact-sales",
+  "/request-demo",
+  "/company/about",
+  "/company/careers",
+  "/company/brand",
+  "/company/charter",
+  site.product.path,
+  "/resources",
+  "/resources/documentation",
+  "/resources/blog",
+  "/resources/support",
+  "/resources/api",
+  "/community",
+  "/terms/privacy-policy",
+  "/terms/terms-of-use",
+  "/terms/legal",
+  "/terms/trust-transparency",
+] as const;

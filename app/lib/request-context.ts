@@ -1,0 +1,13 @@
+// What the Express server hands every loader and action (see server/app.ts).
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Unique id of this request, also in every log line about it and in X-Request-Id. */
+    requestId: string;
+    /** Per-request CSP nonce; every inline script we emit must carry it. */
+    cspNonce: string;
+    /** Client address: the socket's, or X-Forwarded-For's when TRUST_PROXY says so. */
+    clientIp: string;
+  }
+}
+
+export {};

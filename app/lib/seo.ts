@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/config/site";
+
+type RootMatch = { id: string; data?: unknown } | undefined;
+
+/** SITE_URL as handed to the browser by the root loader (the only env value that reaches it). */
+export function siteUrlFrom(matches: readonly RootMatch[]): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? "";
+}
+
+export type PageMetaInput = {
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  type?: "website" | "article";
+  /** Extra JSON-LD objects (the Organization one is on every page already). */
+  jsonLd?: Record<string, unknown>[];
+};
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): MetaDescriptor[] {
+  const siteUrl = siteUrlFrom(matches);
+  const url = `${siteUrl}${input.path}`;
+  const title = input.path === "/" ? `${site.company} — ${site.headline}` : `${input.title} | ${site.company}`;
+  const image = input.image ? absolute(siteUrl, input.image) : undefined;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.company },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}
+
+export function organizationJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: site.company,
+    url: siteUrl || undefined,
+    logo: siteUrl ? `${siteUrl}/favicon.svg` : undefined,
+    foundingDate: String(site.foundedYear),
+    sameAs: site.social.map((link) => link.href),
+  };
+}
+
+function absolute(siteUrl: string, url: string) {
+  return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+}

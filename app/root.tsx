@@ -1,0 +1,68 @@
+import { useEffect, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { NotFound } from "./components/not-found";
+import { getEnv } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+import { organizationJsonLd } from "./lib/seo";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function loader() {
+  // SITE_URL is the only configuration value the browser ever sees.
+  return { siteUrl: getEnv().SITE_URL };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2540b5" />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          // JSON-LD is data, not script; "<" is escaped so content can never close the tag.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(organizationJsonLd(data?.siteUrl ?? "")).replace(/</g, "\\u003c") }}
+        />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        <Header />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets tests and scripts know client-side behaviour is live; nothing depends on it.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Anything a route throws lands here: 404s get the not-found page, everything else one generic line. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted">
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong on our side. Please try again."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Route } from "./+types/home";
+import { ButtonLink } from "~/components/ui/button";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { Section } from "~/components/ui/section";
+import { site } from "~/config/site";
+import { homeFeatures, productFeatures } from "~/content/home";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: site.headline, description: site.description, path: "/" });
+
+export default function Home() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{site.company} {site.product.name}</p>
+          <h1 className="mx-auto mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">{site.headline}</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{site.tagline}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <ButtonLink to={site.product.path}>Explore</ButtonLink>
+            <ButtonLink to="/contact-sales" variant="secondary">
+              Contact Sales
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <Section id="features" title="Built for regulated, AI-first teams">
+        <ItemGrid items={homeFeatures} />
+      </Section>
+
+      <section aria-labelledby="products-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Our product</p>
+          <h2 id="products-heading" className="mt-2 text-3xl font-bold tracking-tight">
+            {site.product.name}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-brand-100">{site.product.summary}</p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+            {productFeatures.map((feature) => (
+              <li key={feature.title} className="flex gap-4 rounded-2xl bg-white/5 p-5">
+                {feature.icon ? <feature.icon aria-hidden="true" className="size-6 shrink-0 text-brand-100" /> : null}
+                <div>
+                  <h3 className="font-semibold">{feature.title}</h3>
+                  <p className="mt-1 text-brand-100">{feature.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <ButtonLink to={site.product.path} variant="inverse">
+              Learn More
+            </ButtonLink>
+            <ButtonLink to="/request-demo" className="border border-white/40 bg-transparent hover:bg-white/10">
+              Request Demo
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      {/* SLOT: Latest Insights block (SPEC.md §2) — filled by the blog issue. */}
+    </>
+  );
+}

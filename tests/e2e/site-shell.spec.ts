@@ -1,0 +1,74 @@
+import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+
+test.describe("security headers", () => {
+  test("every HTML response carries a nonce CSP and the other headers", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    expect(headers["strict-transport-security"]).toBeUndefined();
+    expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("the nonce changes per request and matches the inline scripts", async ({ request }) => {
+    const [first, second] = await Promise.all([request.get("/"), request.get("/")]);
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    const firstNonce = nonceOf(first.headers()["content-security-policy"]!);
+    expect(firstNonce).toBeTruthy();
+    expect(firstNonce).not.toBe(nonceOf(second.headers()["content-security-policy"]!));
+    const html = await first.text();
+    const inlineScripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${firstNonce}"`);
+  });
+
+  test("HSTS is sent when the request came over https through a trusted proxy", async ({ request }) => {
+    // The shared server does not trust proxies, so a forged header must not turn HSTS on.
+    const response = await request.get("/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("fingerprinted assets are immutable and precompressed", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "br" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    expect(response.headers()["content-encoding"]).toBe("br");
+  });
+
+  test("a malformed URL gets 400", async ({ request }) => {
+    const response = await request.get("/%E0%A4%A");
+    expect(response.status()).toBe(400);
+  });
+
+  test("a body over 64 KiB gets 413", async ({ request }) => {
+    const response = await request.post("/contact-sales", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: `message=${"x".repeat(70 * 1024)}`,
+    });
+    expect(response.status()).toBe(413);
+  });
+});
+
+test("hydration works under the CSP with no violation", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // A client-side navigation proves the router's scripts run.
+  await page.getByRole("link", { name: "Explore" }).click();
+  await expect(page).toHaveURL(/\/products\/sentinel$/);
+});
+
+test("home page is accessible", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Private AI Compliance, Security and Governance Platform" })).toBeVisible();
+  await expectAccessible(page);
+});
