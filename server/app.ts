@@ -14,7 +14,7 @@ import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
 /** DESIGN.md §6: no request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const CLIENT_DIR = path.resolve("build/client");
+const CLIENT_DIR = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 /** A malformed URL (bad percent-encoding) is answered 400 before any route sees it. */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {

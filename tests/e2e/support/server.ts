@@ -6,9 +6,11 @@ import path from "node:path";
 const sharedPort = Number(process.env.E2E_PORT ?? 3210);
 
 /** The server that playwright.config.ts starts once for the whole run. */
+const e2eDir = path.resolve(process.env.E2E_DIR ?? ".e2e");
+
 export const SHARED_SERVER = {
   url: `http://127.0.0.1:${sharedPort}`,
-  databasePath: path.resolve(".e2e/shared.db"),
+  databasePath: path.join(e2eDir, "shared.db"),
 };
 
 export type RunningServer = {
@@ -24,8 +26,8 @@ export type RunningServer = {
  */
 export async function startPrivateServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  mkdirSync(path.resolve(".e2e"), { recursive: true });
-  const dir = mkdtempSync(path.join(path.resolve(".e2e"), "private-"));
+  mkdirSync(e2eDir, { recursive: true });
+  const dir = mkdtempSync(path.join(e2eDir, "private-"));
   const databasePath = path.join(dir, "site.db");
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {

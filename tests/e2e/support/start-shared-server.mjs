@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
-const dir = path.resolve(".e2e");
+const dir = path.resolve(process.env.E2E_DIR ?? ".e2e");
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const child = spawn(process.execPath, ["server.js"], {
