@@ -9,7 +9,17 @@ export const site = {
   footerTagline: "Empowering businesses with forward-thinking solutions for secure, compliant AI.",
   copyright: "© 2025 Quorvant",
   foundedYear: 2024,
-  email: { sales: "sales@quorvant.com", support: "support@quorvant.com", press: "press@quorvant.com" },
+  email: {
+    sales: "sales@quorvant.com",
+    support: "support@quorvant.com",
+    press: "press@quorvant.com",
+    security: "security@quorvant.com",
+    legal: "legal@quorvant.com",
+  },
+  /** Public API origin shown on the documentation and API reference pages. */
+  apiBaseUrl: "https://api.quorvant.com/v1",
+  /** The SDK package named in the documentation snippet. */
+  sdkPackage: "@quorvant/sentinel",
   product: {
     name: "Sentinel",
     slug: "sentinel",
