@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { startPrivateServer } from "./support/server";
 
 test.describe("security headers", () => {
   test("every HTML response carries a nonce CSP and the other headers", async ({ request }) => {
@@ -71,4 +72,16 @@ test("home page is accessible", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Private AI Compliance, Security and Governance Platform" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("behind a trusted proxy, https requests get HSTS", async () => {
+  const server = await startPrivateServer({ TRUST_PROXY: "1" });
+  try {
+    const https = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toContain("max-age=");
+    const http = await fetch(`${server.url}/`);
+    expect(http.headers.get("strict-transport-security")).toBeNull();
+  } finally {
+    await server.stop();
+  }
 });
