@@ -1,0 +1,15 @@
+// Dates are shown in long US format and computed in UTC, so a timestamp near midnight never
+// shifts a day for visitors or servers in other zones (SPEC.md §9). Intl is built in: no library.
+const longUsDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** "March 5, 2025" for any ISO timestamp or date; "" for an unparsable value. */
+export function formatLongDate(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? "" : longUsDate.format(date);
+}
+
+/** The date part (YYYY-MM-DD, UTC) for <time dateTime>. */
+export function isoDay(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
+}
