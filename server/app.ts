@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import "~/lib/request-context";
+import { closeDatabase, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
@@ -103,6 +104,13 @@ export async function startServer() {
     throw error;
   }
 
+  // The database is ready (migrated, seeded) before the first request can arrive.
+  try {
+    await initDatabase(env);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+
   const app = createApp(env);
   const server: Server = app.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}. Set PORT to a free port.`));
@@ -121,6 +129,14 @@ export async function startServer() {
     force.unref();
     server.close(async () => {
       logger.info("server stopped");
+      // Only after the last request finished: close the pool / checkpoint and close the SQLite file.
+      try {
+        await closeDatabase();
+        logger.info("database closed");
+      } catch (error) {
+        logger.error({ err: error }, "closing the database failed");
+        process.exit(1);
+      }
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from "kysely";
+import type { Dialect } from "../normalize";
+import { initialMigration } from "./0001-initial";
+
+// Migrations are modules, not files read at runtime: the server is bundled by Vite.
+// Names sort in the order they run; never rename or edit one that has shipped, add a new one.
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        "0001-initial": initialMigration(dialect),
+      };
+    },
+  };
+}
