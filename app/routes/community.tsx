@@ -1,6 +1,37 @@
-// PLACEHOLDER: replaced by the issue that builds this page.
-import { PageHero } from "~/components/ui/section";
+import type { Route } from "./+types/community";
+import { InertButton } from "~/components/ui/inert-button";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { PageHero, Section } from "~/components/ui/section";
+import { StatList } from "~/components/ui/stat-list";
+import { site } from "~/config/site";
+import { communityChannels, communityStats, upcomingEvents } from "~/content/community";
+import { pageMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <PageHero title="Community" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Community",
+    description: `Join the ${site.company} community of security and compliance practitioners: forums, open policy templates, local chapters and upcoming events.`,
+    path: "/community",
+  });
+
+export default function Community() {
+  return (
+    <>
+      <PageHero eyebrow="Community" title={`The ${site.company} community`}>
+        <p>Security, compliance and AI practitioners sharing what works for adopting AI safely.</p>
+      </PageHero>
+
+      <Section id="stats" title="Community at a glance">
+        <StatList stats={communityStats} />
+      </Section>
+
+      <Section id="channels" title="Ways to connect">
+        <ItemGrid items={communityChannels} />
+      </Section>
+
+      <Section id="events" title="Upcoming events">
+        <ItemGrid items={upcomingEvents} action={(event) => <InertButton subject={`for ${event.title}`}>Register</InertButton>} />
+      </Section>
+    </>
+  );
 }

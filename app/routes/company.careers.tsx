@@ -1,6 +1,48 @@
-// PLACEHOLDER: replaced by the issue that builds this page.
-import { PageHero } from "~/components/ui/section";
+import { useLocation } from "react-router";
+import type { Route } from "./+types/company.careers";
+import { ButtonLink } from "~/components/ui/button";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { PageHero, Section } from "~/components/ui/section";
+import { site } from "~/config/site";
+import { careerBenefits, openRoles } from "~/content/careers";
+import { pageMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <PageHero title="Careers" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Careers",
+    description: `Join ${site.company} and help businesses use AI safely: remote-first roles in engineering, research, sales and compliance, with equity for everyone.`,
+    path: "/company/careers",
+  });
+
+/** "Apply Now" keeps the page's other query parameters (utm_* included) and adds apply=1 (DESIGN.md §8). */
+function applyHref(search: string) {
+  const params = new URLSearchParams(search);
+  params.set("apply", "1");
+  return `/company/careers?${params}`;
+}
+
+export default function Careers() {
+  const location = useLocation();
+  return (
+    <>
+      <PageHero eyebrow="Careers" title={`Build the future of private AI at ${site.company}`}>
+        <p>
+          We are a team of more than 50 engineers, researchers and customer specialists protecting over 1000 organisations. If you care about
+          security, privacy and doing hard things well, we would like to meet you.
+        </p>
+        <div className="mt-8">
+          <ButtonLink to={applyHref(location.search)}>Apply Now</ButtonLink>
+        </div>
+        {/* Career application form goes here */}
+      </PageHero>
+
+      <Section id="benefits" title="Benefits" intro="What you can count on, whatever your role or location.">
+        <ItemGrid items={careerBenefits} />
+      </Section>
+
+      <Section id="open-roles" title="Open roles" intro="Don't see your role? Apply anyway and tell us how you would help.">
+        <ItemGrid items={openRoles} columns={2} />
+      </Section>
+    </>
+  );
 }

@@ -1,6 +1,46 @@
-// PLACEHOLDER: replaced by the issue that builds this page.
-import { PageHero } from "~/components/ui/section";
+import type { Route } from "./+types/product";
+import { BulletList } from "~/components/ui/bullet-list";
+import { ButtonLink } from "~/components/ui/button";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { PageHero, Section } from "~/components/ui/section";
+import { site } from "~/config/site";
+import { sentinelFeatures, sentinelSteps } from "~/content/product";
+import { pageMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <PageHero title="Sentinel" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: `${site.product.name}: Private AI Security and Governance`,
+    description: `${site.company} ${site.product.name}: ${site.product.summary} Deploy privately and prove compliance with audit-ready reports.`,
+    path: site.product.path,
+  });
+
+export default function Product() {
+  return (
+    <>
+      <PageHero eyebrow={`${site.company} ${site.product.name}`} title={`${site.product.name} keeps your AI private, secure and compliant`}>
+        <p>{site.product.summary}</p>
+        <p className="mt-3">{site.tagline}</p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <ButtonLink to="/request-demo">Request Demo</ButtonLink>
+          <ButtonLink to="/contact-sales" variant="secondary">
+            Contact Sales
+          </ButtonLink>
+        </div>
+      </PageHero>
+
+      <Section id="features" title={`What ${site.product.name} does`}>
+        <ItemGrid items={sentinelFeatures} />
+      </Section>
+
+      <Section id="how-it-works" title="How it works">
+        <div className="max-w-3xl text-lg">
+          <BulletList items={sentinelSteps} ordered />
+        </div>
+      </Section>
+
+      <Section id="demo" title={`See ${site.product.name} on your own data`} intro="A 30-45 minute live session with a solutions engineer, tailored to your channels and policies.">
+        <ButtonLink to="/request-demo">Request Demo</ButtonLink>
+      </Section>
+    </>
+  );
 }

@@ -1,6 +1,40 @@
-// PLACEHOLDER: replaced by the issue that builds this page.
-import { PageHero } from "~/components/ui/section";
+import type { Route } from "./+types/resources";
+import { InertButton } from "~/components/ui/inert-button";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { LinkList } from "~/components/ui/link-list";
+import { PageHero, Section } from "~/components/ui/section";
+import { site } from "~/config/site";
+import { resourceDownloads, resourceGroups } from "~/content/resources";
+import { pageMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <PageHero title="Resources" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Resources",
+    description: `Documentation, API reference, blog, support and downloadable guides for ${site.company} ${site.product.name}, all in one place.`,
+    path: "/resources",
+  });
+
+export default function Resources() {
+  return (
+    <>
+      <PageHero eyebrow="Resources" title="Resources hub">
+        <p>Everything you need to evaluate, deploy and get the most out of {site.product.name}.</p>
+      </PageHero>
+
+      <Section id="explore" title="Explore">
+        <div className="grid gap-8 md:grid-cols-2">
+          {resourceGroups.map((group) => (
+            <div key={group.title}>
+              <h3 className="mb-4 text-lg font-semibold">{group.title}</h3>
+              <LinkList links={group.links} />
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="downloads" title="Downloads" intro="Guides and datasheets to share with your security, legal and procurement teams.">
+        <ItemGrid items={resourceDownloads} action={(item) => <InertButton subject={item.title}>Download</InertButton>} />
+      </Section>
+    </>
+  );
 }

@@ -1,6 +1,44 @@
-// PLACEHOLDER: replaced by the issue that builds this page.
-import { PageHero } from "~/components/ui/section";
+import type { Route } from "./+types/terms.legal";
+import { ItemGrid } from "~/components/ui/item-grid";
+import { LinkList } from "~/components/ui/link-list";
+import { PageHero, Section } from "~/components/ui/section";
+import { site } from "~/config/site";
+import { complianceBadges, legalDocuments } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
 
-export default function Page() {
-  return <PageHero title="Legal" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Legal",
+    description: `${site.company} legal centre: privacy policy, terms of use, trust and transparency, and our SOC 2 Type II, GDPR and ISO 27001 compliance.`,
+    path: "/terms/legal",
+  });
+
+export default function Legal() {
+  return (
+    <>
+      <PageHero eyebrow="Terms & Policies" title="Legal">
+        <p>The documents that govern how we work with you, and the standards we are audited against.</p>
+      </PageHero>
+
+      <Section id="documents" title="Policies and terms">
+        <div className="max-w-3xl">
+          <LinkList links={legalDocuments} />
+        </div>
+      </Section>
+
+      <Section id="compliance" title="Compliance">
+        <ItemGrid items={complianceBadges} />
+      </Section>
+
+      <Section id="contact" title="Legal enquiries">
+        <p className="max-w-3xl text-lg">
+          For contracts, data processing agreements or legal notices, write to{" "}
+          <a href={`mailto:${site.email.legal}`} className="font-semibold text-brand-700 underline">
+            {site.email.legal}
+          </a>
+          .
+        </p>
+      </Section>
+    </>
+  );
 }

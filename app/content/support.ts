@@ -1,0 +1,27 @@
+import { BookOpen, Mail, MessageCircle, Phone } from "lucide-react";
+import type { Item } from "~/components/ui/item-grid";
+import { site } from "~/config/site";
+
+/** Four support channels; the response times are SPEC.md §9's. */
+export const supportChannels: Item[] = [
+  { icon: MessageCircle, title: "Live chat", meta: "Response in under 2 minutes", description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
+  { icon: Mail, title: "Email", meta: "Response in under 4 hours", description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
+  { icon: Phone, title: "Phone", meta: "Enterprise plans, 24/7", description: "A direct line to the on-call engineer for priority-one incidents." },
+  { icon: BookOpen, title: "Knowledge base", meta: "Self-service, always open", description: "Step-by-step guides, troubleshooting checklists and release notes." },
+];
+
+export const popularArticles: string[] = [
+  "Deploying the Sentinel gateway in your own cloud",
+  "Configuring single sign-on with Okta or Microsoft Entra ID",
+  "Writing a custom policy for customer account numbers",
+  "Connecting Sentinel to Microsoft Teams and Slack",
+  "Exporting audit evidence for a SOC 2 Type II review",
+  "Understanding verdicts: allow, redact, block and escalate",
+];
+
+/** The static status panel (SPEC.md §2, §9). */
+export const systemStatus = {
+  summary: "All systems operational",
+  figures: ["99.99% uptime over the last 30 days", "45 ms average response time"],
+  components: ["Inspection API", "Management console", "Integrations", "Alerting and notifications"],
+} as const;
