@@ -1,0 +1,53 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Honeypot, SubmitButton } from "./ui/field";
+import { OutcomeMessage } from "./ui/toast";
+import type { Outcome } from "~/lib/forms/outcomes";
+
+/**
+ * The frame shared by the three lead forms: a post to the page's own URL (query string included,
+ * so the action can record utm_*), the no-JavaScript outcome message, the honeypot and the submit
+ * button. The form works as a plain HTML form before (or without) hydration.
+ */
+export function LeadForm<Schema extends Record<string, unknown>>({
+  form,
+  labelledBy,
+  inlineOutcome,
+  pending,
+  submitLabel,
+  pendingLabel,
+  children,
+  actions,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  labelledBy: string;
+  inlineOutcome?: Outcome;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+  /** Extra buttons beside the submit button (the career form's Cancel). */
+  actions?: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} aria-labelledby={labelledBy} className="relative">
+      {inlineOutcome ? (
+        <div className="mb-6">
+          <OutcomeMessage outcome={inlineOutcome} />
+        </div>
+      ) : null}
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="mb-4 text-sm text-red-700">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+      <div className="mt-8 flex flex-wrap justify-end gap-3">
+        {actions}
+        <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} />
+      </div>
+    </Form>
+  );
+}

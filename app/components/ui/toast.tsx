@@ -1,0 +1,38 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { toast, Toaster } from "sonner";
+import type { Outcome } from "~/lib/forms/outcomes";
+
+// Toasts for form outcomes (SPEC.md §8). Each toast is its own live region: role="status" for a
+// success, role="alert" for a failure (shown in the destructive style). Mounted only by the form
+// pages, so other pages never load the toast library.
+
+export function FormToaster({ id, label = "Notifications" }: { id?: string; label?: string }) {
+  return <Toaster id={id} containerAriaLabel={label} position="top-center" duration={8000} />;
+}
+
+export function showOutcomeToast(outcome: Outcome, toasterId?: string) {
+  toast.custom(() => <OutcomeMessage outcome={outcome} variant="toast" />, { toasterId });
+}
+
+const styles = {
+  success: "border-emerald-300 bg-emerald-50 text-emerald-950",
+  failure: "border-red-300 bg-red-50 text-red-950",
+};
+
+/** The outcome as a toast, or (after a post without JavaScript) as a message in the page. */
+export function OutcomeMessage({ outcome, variant = "inline" }: { outcome: Outcome; variant?: "toast" | "inline" }) {
+  const Icon = outcome.kind === "success" ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role={outcome.kind === "success" ? "status" : "alert"}
+      data-outcome={outcome.kind}
+      className={`flex gap-3 rounded-xl border p-4 ${styles[outcome.kind]} ${variant === "toast" ? "w-[356px] max-w-[calc(100vw-2rem)] shadow-lg" : ""}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{outcome.title}</p>
+        <p className="mt-0.5 text-sm">{outcome.description}</p>
+      </div>
+    </div>
+  );
+}

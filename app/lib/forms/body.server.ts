@@ -1,0 +1,55 @@
+/** DESIGN.md §6: no submission may exceed 64 KiB (the same cap as server/app.ts's Content-Length check). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+export type FormBody = { ok: true; payload: URLSearchParams | FormData } | { ok: false; status: 400 | 413 };
+
+/**
+ * Reads a form post with a byte counter, so a chunked body (no Content-Length for the server to
+ * check) is cut off at 64 KiB too. Anything that is not a urlencoded or multipart form gets 400.
+ */
+export async function readFormBody(request: Request): Promise<FormBody> {
+  const bytes = await readCapped(request, MAX_FORM_BYTES);
+  if (!bytes) return { ok: false, status: 413 };
+
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  try {
+    if (mediaType === "application/x-www-form-urlencoded") {
+      return { ok: true, payload: new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) };
+    }
+    if (mediaType === "multipart/form-data") {
+      const payload = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+      return { ok: true, payload };
+    }
+  } catch {
+    // Malformed encoding or multipart framing: not a form we can read.
+  }
+  return { ok: false, status: 400 };
+}
+
+/** The whole body, or undefined as soon as it grows past `limit` bytes (the rest is never read). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Stop reading but don't cancel: cancelling destroys the socket before the 413 can be
+      // sent. The answer carries Connection: close, so the rest is never processed.
+      reader.releaseLock();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { site } from "~/config/site";
+
+// One Zod schema per form (DESIGN.md §6, §8), used by the browser (Conform's native constraints and
+// live validation) and by the server's action. Conform turns an empty input into `undefined`,
+// so optional fields default to "" and are stored as entered.
+
+/** Field caps (DESIGN.md §8). */
+export const LIMITS = { name: 100, phone: 40, email: 254, url: 2048, text: 5000 } as const;
+
+export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
+export const WORK_STYLES = ["collaborative", "independent", "hybrid", "leadership"] as const;
+export const PRODUCT_INTERESTS = ["General", site.product.name] as const;
+
+const tooLong = (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters.`;
+
+function optionalText(max: number) {
+  return z.string().trim().max(max, tooLong(max)).optional().transform((value) => value ?? "");
+}
+
+function requiredText(max: number, missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(max));
+}
+
+const emailMessage = "Please enter a valid email address.";
+const email = z.email({ error: emailMessage }).max(LIMITS.email, tooLong(LIMITS.email));
+
+/** An absolute public http(s) link: a real domain name, not localhost or a bare address. */
+function optionalPublicUrl(message: string) {
+  return z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message })
+    .max(LIMITS.url, tooLong(LIMITS.url))
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+function optionalChoice<const T extends readonly [string, ...string[]]>(options: T, message: string) {
+  return z
+    .enum(options, { error: message })
+    .optional()
+    .transform((value): T[number] | "" => value ?? "");
+}
+
+function productInterest(fallback: (typeof PRODUCT_INTERESTS)[number]) {
+  return z
+    .enum(PRODUCT_INTERESTS, { error: "Please choose a product from the list." })
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+/** Contact sales (SPEC.md §5): nothing required; only a malformed email is refused. */
+export const contactSalesSchema = z.object({
+  first_name: optionalText(LIMITS.name),
+  last_name: optionalText(LIMITS.name),
+  email: email.optional().transform((value) => value ?? ""),
+  company: optionalText(LIMITS.name),
+  phone: optionalText(LIMITS.phone),
+  product_name: productInterest("General"),
+  message: optionalText(LIMITS.text),
+});
+
+export const demoRequestSchema = z.object({
+  first_name: requiredText(LIMITS.name, "Please enter your first name."),
+  last_name: requiredText(LIMITS.name, "Please enter your last name."),
+  email: z.email({ error: (issue) => (issue.input === undefined ? "Please enter your business email." : emailMessage) })
+    .max(LIMITS.email, tooLong(LIMITS.email)),
+  company: requiredText(LIMITS.name, "Please enter your company."),
+  job_title: optionalText(LIMITS.name),
+  phone: optionalText(LIMITS.phone),
+  company_size: optionalChoice(COMPANY_SIZES, "Please choose a company size from the list."),
+  product_name: productInterest(site.product.name),
+  message: optionalText(LIMITS.text),
+});
+
+export const careerApplicationSchema = z.object({
+  first_name: requiredText(LIMITS.name, "Please enter your first name."),
+  last_name: requiredText(LIMITS.name, "Please enter your last name."),
+  email: z.email({ error: (issue) => (issue.input === undefined ? "Please enter your email." : emailMessage) })
+    .max(LIMITS.email, tooLong(LIMITS.email)),
+  phone: optionalText(LIMITS.phone),
+  linkedin_profile: optionalPublicUrl("Please enter the full link to your LinkedIn profile (https://…)."),
+  years_experience: z
+    .number({ error: "Please enter a whole number of years." })
+    .int("Please enter a whole number of years.")
+    .min(0, "Years of experience cannot be negative.")
+    .max(80, "Please enter at most 80 years.")
+    .optional()
+    .transform((value) => value ?? null),
+  current_position: optionalText(LIMITS.name),
+  why_quorvant: requiredText(LIMITS.text, `Please tell us why you want to work at ${site.company}.`),
+  biggest_achievement: optionalText(LIMITS.text),
+  work_style: optionalChoice(WORK_STYLES, "Please choose a work style from the list."),
+  resume_url: optionalPublicUrl("Please enter a public link to your resume (https://…)."),
+});
+
+export type ContactSalesValues = z.output<typeof contactSalesSchema>;
+export type DemoRequestValues = z.output<typeof demoRequestSchema>;
+export type CareerApplicationValues = z.output<typeof careerApplicationSchema>;

@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Kysely } from "kysely";
+import { data, type AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { getDb } from "~/lib/db/index.server";
+import type { Database } from "~/lib/db/schema";
+import { logger } from "~/lib/logger.server";
+import { readFormBody } from "./body.server";
+import { commonOutcomes, type FormActionData, type FormMessages } from "./outcomes";
+import { consumeFormSubmission } from "./rate-limit.server";
+
+/** The honeypot input's name (DESIGN.md §8). People never see it; naive bots fill it. */
+export const HONEYPOT_FIELD = "website";
+
+const TRACKING_MAX = 2048;
+
+/** Where the lead came from: the form page's path and its utm_* query parameters ('' when absent). */
+export type Tracking = { source_page: string; utm_source: string; utm_medium: string; utm_campaign: string };
+
+export function trackingFrom(url: URL): Tracking {
+  const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, TRACKING_MAX);
+  return {
+    source_page: url.pathname.slice(0, TRACKING_MAX),
+    utm_source: param("utm_source"),
+    utm_medium: param("utm_medium"),
+    utm_campaign: param("utm_campaign"),
+  };
+}
+
+type SubmitOptions<Schema extends z.ZodType> = {
+  request: Request;
+  context: AppLoadContext;
+  form: string;
+  schema: Schema;
+  messages: FormMessages;
+  save: (db: Kysely<Database>, values: z.output<Schema>, tracking: Tracking) => Promise<unknown>;
+};
+
+/**
+ * The one submission pipeline of every lead form (DESIGN.md §6): size and type check, honeypot,
+ * rate limit, validation, insert. Nothing is written on any rejection; a database failure keeps
+ * the visitor's values and is logged as one JSON line. Every answer is `no-store`.
+ */
+export async function submitForm<Schema extends z.ZodType>({ request, context, form, schema, messages, save }: SubmitOptions<Schema>) {
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    if (body.status === 413) return answer(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
+    return answer(400, { outcome: commonOutcomes.notAForm });
+  }
+
+  const submission = parseWithZod(body.payload, { schema });
+
+  // A filled honeypot is a bot: it is told "thank you" so it learns nothing, and nothing is stored.
+  const honeypot = body.payload.get(HONEYPOT_FIELD);
+  if (honeypot !== null && honeypot !== "") {
+    logger.info({ requestId: context.requestId, form }, "honeypot filled; submission discarded");
+    return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+  }
+
+  const limit = await consumeFormSubmission(context.clientIp, context.requestId);
+  if (!limit.allowed) {
+    return answer(429, { result: submission.reply(), outcome: commonOutcomes.rateLimited }, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+
+  if (submission.status !== "success") {
+    return answer(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
+  }
+
+  try {
+    await save(getDb(), submission.value, trackingFrom(new URL(request.url)));
+  } catch (error) {
+    logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
+    return answer(500, { result: submission.reply(), outcome: messages.failure });
+  }
+  return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+}
+
+function answer(status: number, payload: FormActionData, headers: Record<string, string> = {}) {
+  return data(payload, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
