@@ -1,0 +1,183 @@
+import MarkdownIt, { type StateBlock, type StateCore, type Token } from "markdown-it";
+import { normalizeListIndentation } from "./markup/indent.server";
+import {
+  isAllowedImageUrl,
+  isAllowedLinkUrl,
+  isExternalUrl,
+  parseImageLine,
+  parseLinkCard,
+  videoEmbedFor,
+  type ImageLine,
+  type LinkCard,
+  type VideoEmbed,
+} from "./markup/urls.server";
+
+// The post markup (DESIGN.md §5), rendered on the server only: the browser never ships a parser.
+// Database content is untrusted: raw HTML is off, only a fixed set of constructs is enabled, every
+// URL passes an allow-list, and nesting is capped so hostile input stays small and fast.
+
+const md = new MarkdownIt("default", { html: false, linkify: false, typographer: false, breaks: false, maxNesting: 20 });
+
+// Everything CommonMark offers beyond DESIGN.md §5 is switched off and shows as text.
+md.disable([
+  "table",
+  "code", // indented code: indentation means list nesting here
+  "hr",
+  "lheading",
+  "reference",
+  "html_block",
+  "strikethrough",
+  "autolink",
+  "html_inline",
+  "image", // images are whole lines (the embed rule below)
+  "linkify",
+  "replacements",
+  "smartquotes",
+]);
+
+// Links whose URL fails the allow-list are not links: markdown-it leaves their source as text.
+md.validateLink = isAllowedLinkUrl;
+
+type Embed = { kind: "image"; image: ImageLine } | { kind: "video"; video: VideoEmbed } | { kind: "card"; card: LinkCard };
+
+function embedFor(line: string): Embed | undefined {
+  const first = line[0];
+  if (first === "!") {
+    const image = parseImageLine(line);
+    return image ? { kind: "image", image } : undefined;
+  }
+  if (first === "L") {
+    const card = parseLinkCard(line);
+    return card ? { kind: "card", card } : undefined;
+  }
+  if (first === "h" || first === "H") {
+    const video = videoEmbedFor(line);
+    return video ? { kind: "video", video } : undefined;
+  }
+  return undefined;
+}
+
+/** A line that is only an image, a video link or a LINK card becomes its own block. */
+function embedLine(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const line = state.src.slice(start, state.eMarks[startLine]).trim();
+  const embed = embedFor(line);
+  if (!embed) return false;
+  if (silent) return true;
+  const token = state.push("embed", "", 0);
+  token.block = true;
+  token.map = [startLine, startLine + 1];
+  token.meta = embed;
+  state.line = startLine + 1;
+  return true;
+}
+md.block.ruler.before("paragraph", "embed_line", embedLine, { alt: ["paragraph", "blockquote", "list"] });
+
+/** `#`, `##`, `###` are h2–h4 (the post title is the page's h1); deeper hashes are plain text. */
+function shiftHeadings(state: StateCore) {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type !== "heading_open") continue;
+    const inline = tokens[i + 1]!;
+    const close = tokens[i + 2]!;
+    if (token.markup.length <= 3) {
+      token.tag = close.tag = `h${token.markup.length + 1}`;
+    } else {
+      token.type = "paragraph_open";
+      close.type = "paragraph_close";
+      token.tag = close.tag = "p";
+      inline.content = `${token.markup} ${inline.content}`;
+    }
+  }
+}
+md.core.ruler.after("block", "shift_headings", shiftHeadings);
+
+/** `__text__` is underline, not bold; external links open in a new tab. */
+function inlineTweaks(state: StateCore) {
+  for (const blockToken of state.tokens) {
+    for (const token of blockToken.children ?? []) {
+      if ((token.type === "strong_open" || token.type === "strong_close") && token.markup === "__") token.tag = "u";
+      if (token.type === "link_open" && isExternalUrl(String(token.attrGet("href") ?? ""))) {
+        token.attrSet("target", "_blank");
+        token.attrSet("rel", "noopener noreferrer");
+      }
+    }
+  }
+}
+md.core.ruler.push("inline_tweaks", inlineTweaks);
+
+const escape = md.utils.escapeHtml;
+
+md.renderer.rules.fence = (tokens: Token[], idx: number) => {
+  const token = tokens[idx]!;
+  const language = token.info.trim().split(/\s+/)[0] ?? "";
+  const languageClass = /^[\w#+.-]{1,32}$/.test(language) ? ` class="language-${escape(language)}"` : "";
+  return `<pre><code${languageClass}>${escape(token.content)}</code></pre>\n`;
+};
+
+md.renderer.rules.embed = (tokens: Token[], idx: number, _options, env) => renderEmbed(tokens[idx]!.meta as Embed, env as RenderEnv);
+
+type RenderEnv = { videos: number };
+
+function renderEmbed(embed: Embed, env: RenderEnv): string {
+  switch (embed.kind) {
+    case "image": {
+      const src = md.normalizeLink(embed.image.url);
+      if (!isAllowedImageUrl(src)) return "";
+      // Size is unknown ahead of time: a 16:9 box keeps the layout from shifting.
+      return (
+        `<figure class="my-8"><img src="${escape(src)}" alt="${escape(embed.image.alt)}" loading="lazy" decoding="async" ` +
+        `width="1600" height="900" class="aspect-video w-full rounded-xl bg-slate-100 object-cover"></figure>\n`
+      );
+    }
+    case "video": {
+      const { provider, src } = embed.video;
+      // Frame titles must be unique on a page (axe frame-title-unique).
+      env.videos += 1;
+      const title = env.videos === 1 ? `${provider} video` : `${provider} video ${env.videos}`;
+      return (
+        `<div class="my-8 aspect-video overflow-hidden rounded-xl bg-slate-900"><iframe src="${src}" title="${title}" ` +
+        `loading="lazy" width="1600" height="900" class="size-full" allow="encrypted-media; picture-in-picture; fullscreen" ` +
+        `referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe></div>\n`
+      );
+    }
+    case "card": {
+      const { title, description } = embed.card;
+      const href = md.normalizeLink(embed.card.url);
+      if (!isAllowedLinkUrl(href)) return "";
+      const external = isExternalUrl(href) ? ` target="_blank" rel="noopener noreferrer"` : "";
+      const host = isExternalUrl(href) ? safeHost(href) : "";
+      return (
+        `<a href="${escape(href)}"${external} class="my-6 block rounded-xl border border-slate-200 p-5 no-underline shadow-sm hover:border-brand-600">` +
+        `<span class="block font-semibold text-ink">${escape(title)}</span>` +
+        (description ? `<span class="mt-1 block text-muted">${escape(description)}</span>` : "") +
+        (host ? `<span class="mt-2 block text-sm text-brand-700">${escape(host)}</span>` : "") +
+        `</a>\n`
+      );
+    }
+  }
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+}
+
+/** Post markup → safe HTML. Never throws: a parser failure degrades to escaped text. */
+export function renderMarkup(text: string): string {
+  const source = text.replace(/\r\n?/g, "\n");
+  try {
+    return md.render(normalizeListIndentation(source), { videos: 0 } satisfies RenderEnv);
+  } catch {
+    return source
+      .split(/\n{2,}/)
+      .filter((block) => block.trim())
+      .map((block) => `<p>${escape(block)}</p>`)
+      .join("\n");
+  }
+}
