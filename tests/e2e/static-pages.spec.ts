@@ -21,7 +21,7 @@ const pages: StaticPage[] = [
         ["50+", "Team members"],
         ["1000+", "Customers"],
         ["99.9%", "Uptime"],
-      ]) {
+      ] as const) {
         await expect(stats.filter({ hasText: label })).toHaveText(`${value}${label}`);
       }
       await expect(page.getByRole("heading", { level: 2, name: "Our story" })).toBeVisible();
@@ -87,7 +87,7 @@ const pages: StaticPage[] = [
         ["API Reference", "/resources/api"],
         ["Blog", "/resources/blog"],
         ["Support", "/resources/support"],
-      ]) {
+      ] as const) {
         await expect(explore.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
       }
       const downloads = listItems(page, "Downloads");
@@ -157,7 +157,7 @@ const pages: StaticPage[] = [
         ["Privacy Policy", "/terms/privacy-policy"],
         ["Terms of Use", "/terms/terms-of-use"],
         ["Trust & Transparency", "/terms/trust-transparency"],
-      ]) {
+      ] as const) {
         await expect(documents.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
       }
     },
