@@ -42,28 +42,23 @@ const timestamp = () =>
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const urlPattern = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 
-const PostFrontMatter = z
-  .strictObject({
-    id: z.uuid({ error: "must be a UUID such as 3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a15" }).transform((id) => id.toLowerCase()).optional(),
-    title: text().max(200, "must be at most 200 characters"),
-    slug: z
-      .string({ error: "must be text (lowercase words joined by hyphens)" })
-      .regex(slugPattern, "must be lowercase letters, digits and single hyphens, e.g. ai-governance-basics")
-      .nullable()
-      .optional(),
-    excerpt: text().max(500, "must be at most 500 characters"),
-    category: text().max(60, "must be at most 60 characters"),
-    author: text().max(100, "must be at most 100 characters"),
-    published_date: timestamp(),
-    read_time: z.int({ error: required("a whole number of minutes") }).min(1, "must be at least 1").max(600, "must be at most 600"),
-    image_url: z.string({ error: "must be text" }).regex(urlPattern, "must be an http(s) URL or a site path starting with /").nullable().optional(),
-    featured: flag().default(false),
-    published: flag(),
-  })
-  .refine((post) => post.slug || post.id, {
-    path: ["id"],
-    message: "is required when there is no slug (a post without a slug is keyed and linked by its id)",
-  });
+const PostFrontMatter = z.strictObject({
+  id: z.uuid({ error: "must be a UUID such as 3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a15" }).transform((id) => id.toLowerCase()).optional(),
+  title: text().max(200, "must be at most 200 characters"),
+  slug: z
+    .string({ error: "must be text (lowercase words joined by hyphens)" })
+    .regex(slugPattern, "must be lowercase letters, digits and single hyphens, e.g. ai-governance-basics")
+    .nullable()
+    .optional(),
+  excerpt: text().max(500, "must be at most 500 characters"),
+  category: text().max(60, "must be at most 60 characters"),
+  author: text().max(100, "must be at most 100 characters"),
+  published_date: timestamp(),
+  read_time: z.int({ error: required("a whole number of minutes") }).min(1, "must be at least 1").max(600, "must be at most 600"),
+  image_url: z.string({ error: "must be text" }).regex(urlPattern, "must be an http(s) URL or a site path starting with /").nullable().optional(),
+  featured: flag().default(false),
+  published: flag(),
+});
 
 const LegalFrontMatter = z.strictObject({
   document_type: z.enum(legalDocumentTypes as [string, ...string[]], { error: `must be one of ${legalDocumentTypes.join(", ")}` }),
@@ -171,6 +166,10 @@ export function loadContent(dir: string): ContentSet {
     const result = PostFrontMatter.safeParse(markdown.data);
     const content = markdown.body.trim();
     if (!content) set.problems.push({ path: shown, field: "body", message: "is empty (the post text goes below the front matter)" });
+    // Checked on the raw data so it is reported alongside every other bad field, not after them.
+    if (!markdown.data.slug && !markdown.data.id) {
+      set.problems.push({ path: shown, field: "id", message: "is required when there is no slug (a post without a slug is keyed and linked by its id)" });
+    }
     if (!result.success) {
       set.problems.push(...zodProblems(shown, result.error));
       continue;
@@ -182,7 +181,7 @@ export function loadContent(dir: string): ContentSet {
       if (other) set.problems.push({ path: shown, field: key, message: `"${value}" is also used by ${other}` });
       else seen.set(value, shown);
     }
-    if (content) set.posts.push({ path: shown, value: { ...post, slug: post.slug ?? null, image_url: post.image_url ?? null, content } });
+    if (content && (post.slug || post.id)) set.posts.push({ path: shown, value: { ...post, slug: post.slug ?? null, image_url: post.image_url ?? null, content } });
   }
 
   const legalKeys = new Map<string, string>();

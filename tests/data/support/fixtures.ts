@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db/schema";
+
+// Rows written the way an editor's tool would: straight into the table, bypassing the import.
+
+export type PostRow = {
+  id: string;
+  slug: string | null;
+  title: string;
+  category: string;
+  published_date: string;
+  featured: boolean;
+  published: boolean;
+};
+
+export async function addPost(db: Kysely<Database>, values: Partial<PostRow> & { published_date: string }): Promise<PostRow> {
+  const row: PostRow = {
+    id: randomUUID(),
+    slug: null,
+    title: "A post",
+    category: "Security",
+    featured: false,
+    published: true,
+    ...values,
+  };
+  await db
+    .insertInto("blog_posts")
+    .values({ ...row, excerpt: `Excerpt of ${row.title}`, content: `Body of ${row.title}`, author: "Ada", read_time: 4, image_url: null })
+    .execute();
+  return row;
+}
+
+export async function addLegal(
+  db: Kysely<Database>,
+  values: { document_type: string; last_updated: string; published: boolean; version?: string; title?: string; content?: string },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("legal_documents")
+    .values({
+      id,
+      title: values.title ?? `${values.document_type} ${values.last_updated}`,
+      content: values.content ?? JSON.stringify({ sections: [{ title: "One", content: "Text" }] }),
+      ...values,
+    })
+    .execute();
+  return id;
+}
