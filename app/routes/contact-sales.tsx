@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ContactSales() {
-  const { form, fields, pending, inlineOutcome } = useLeadForm(contactSalesSchema, { id: "contact-sales" });
+  const { form, fields, pending, inlineOutcome } = useLeadForm(contactSalesSchema, { id: "contact-sales", defaultValue: { product_name: "General" } });
   return (
     <>
       <PageHero eyebrow="Contact Sales" title="Let's Talk Business">

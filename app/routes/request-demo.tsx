@@ -26,7 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function RequestDemo() {
-  const { form, fields, pending, inlineOutcome } = useLeadForm(demoRequestSchema, { id: "request-demo" });
+  const { form, fields, pending, inlineOutcome } = useLeadForm(demoRequestSchema, {
+    id: "request-demo",
+    defaultValue: { product_name: site.product.name },
+  });
   return (
     <>
       <PageHero eyebrow={site.product.name} title="Request a Demo">

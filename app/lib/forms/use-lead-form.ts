@@ -14,7 +14,18 @@ import type { FormActionData } from "./outcomes";
  */
 export function useLeadForm<Schema extends z.ZodObject>(
   schema: Schema,
-  { id, toasterId, onSuccess }: { id: string; toasterId?: (data: FormActionData) => string | undefined; onSuccess?: () => void },
+  {
+    id,
+    defaultValue,
+    toasterId,
+    onSuccess,
+  }: {
+    id: string;
+    /** Values a fresh (or reset) form starts with, e.g. the preselected product. */
+    defaultValue?: Partial<z.input<Schema>>;
+    toasterId?: (data: FormActionData) => string | undefined;
+    onSuccess?: () => void;
+  },
 ) {
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
@@ -22,6 +33,7 @@ export function useLeadForm<Schema extends z.ZodObject>(
 
   const [form, fields] = useForm({
     id,
+    defaultValue,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     constraint: getZodConstraint(schema),
     // Without JavaScript the browser's own constraint validation (required, type=email...) applies.
