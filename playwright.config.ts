@@ -3,6 +3,8 @@ import { SHARED_SERVER } from "./tests/e2e/support/server";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Side-by-side runs (E2E_DIR) keep their artifacts apart.
+  outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/test-results` : "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
