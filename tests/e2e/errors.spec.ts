@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { startPrivateServer } from "./support/server";
 
 test.describe("not found", () => {
   for (const path of ["/no-such-page", "/products/other-product", "/company/about/extra"]) {
@@ -19,16 +20,33 @@ test.describe("not found", () => {
   }
 });
 
-test("the router's error screen: a request the route cannot handle shows the generic error, never a stack", async ({ request }) => {
-  // A POST to a page without an action makes the router throw (405); the root boundary renders it.
-  const response = await request.post("/company/about", {
-    form: { anything: "x" },
-    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
-  });
-  expect(response.status()).toBe(405);
-  const html = await response.text();
-  expect(html).toContain("Unexpected Application Error!");
-  expect(html).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+test("the router's error screen: a request the route cannot handle shows the generic error, never a stack, and logs one JSON line", async () => {
+  const server = await startPrivateServer();
+  try {
+    // A POST to a page without an action makes the router throw (405); the root boundary renders it.
+    const response = await fetch(`${server.url}/company/about`, {
+      method: "POST",
+      body: new URLSearchParams({ anything: "x" }),
+      headers: { Origin: server.url },
+    });
+    expect(response.status).toBe(405);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+    const requestId = response.headers.get("x-request-id");
+    await expect
+      .poll(() =>
+        server
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as { level?: string; requestId?: string; msg?: string })
+          .some((entry) => entry.level === "error" && entry.requestId === requestId && entry.msg === "request failed"),
+      )
+      .toBe(true);
+  } finally {
+    await server.stop();
+  }
 });
 
 test("cross-site form posts are refused", async ({ request }) => {
