@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { NotFound } from "./components/not-found";
+import { pendingStateFor } from "./components/pending-states";
 import { getEnv } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { organizationJsonLd } from "./lib/seo";
@@ -51,7 +52,10 @@ export default function App() {
     // Lets tests and scripts know client-side behaviour is live; nothing depends on it.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  // DESIGN.md §8: a client-side navigation still waiting for data shows the destination's loading state.
+  const navigation = useNavigation();
+  const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname) : undefined;
+  return Pending ? <Pending /> : <Outlet />;
 }
 
 /** Anything a route throws lands here: 404s get the not-found page, everything else one generic line. */

@@ -74,16 +74,22 @@ function embedLine(state: StateBlock, startLine: number, _endLine: number, silen
 }
 md.block.ruler.before("paragraph", "embed_line", embedLine, { alt: ["paragraph", "blockquote", "list"] });
 
-/** `#`, `##`, `###` are h2–h4 (the post title is the page's h1); deeper hashes are plain text. */
+/**
+ * `#`, `##`, `###` are h2–h4 (the post title is the page's h1); deeper hashes are plain text.
+ * A heading never skips a level below the one before it (an outline of h1 → h3 fails WCAG's
+ * heading order), so a post whose first heading is `##` starts at h2.
+ */
 function shiftHeadings(state: StateCore) {
   const tokens = state.tokens;
+  let previous = 1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.type !== "heading_open") continue;
     const inline = tokens[i + 1]!;
     const close = tokens[i + 2]!;
     if (token.markup.length <= 3) {
-      token.tag = close.tag = `h${token.markup.length + 1}`;
+      previous = Math.min(token.markup.length + 1, previous + 1);
+      token.tag = close.tag = `h${previous}`;
     } else {
       token.type = "paragraph_open";
       close.type = "paragraph_close";

@@ -1,15 +1,23 @@
 import type { Route } from "./+types/home";
+import { LatestInsights } from "~/components/latest-insights";
 import { ButtonLink } from "~/components/ui/button";
 import { ItemGrid } from "~/components/ui/item-grid";
 import { Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { homeFeatures, productFeatures } from "~/content/home";
+import { inlineIfQuick, loadLatestInsights } from "~/lib/blog.server";
 import { pageMeta } from "~/lib/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Slow posts stream: the rest of the page never waits for the Latest Insights block.
+  const { data: insights } = await inlineIfQuick(loadLatestInsights(context.requestId));
+  return { insights };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: site.headline, description: site.description, path: "/" });
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -59,7 +67,7 @@ export default function Home() {
         </div>
       </section>
 
-      {/* SLOT: Latest Insights block (SPEC.md §2) — filled by the blog issue. */}
+      <LatestInsights insights={loaderData.insights} />
     </>
   );
 }

@@ -9,6 +9,12 @@ describe("post markup: every construct (DESIGN.md §5)", () => {
     expect(squash(renderMarkup("# One\n## Two\n### Three\n#### Four"))).toBe("<h2>One</h2><h3>Two</h3><h4>Three</h4><p>#### Four</p>");
   });
 
+  it("never skips a heading level below the page's h1", () => {
+    expect(squash(renderMarkup("## Starts at two\n### Then three\n# Back to one\n### Skips"))).toBe(
+      "<h2>Starts at two</h2><h3>Then three</h3><h2>Back to one</h2><h3>Skips</h3>",
+    );
+  });
+
   it("renders paragraphs as lines until a blank line", () => {
     expect(renderMarkup("first line\nsame paragraph\n\nsecond")).toBe("<p>first line\nsame paragraph</p>\n<p>second</p>\n");
   });

@@ -1,0 +1,29 @@
+import type { ComponentType } from "react";
+import { BlogListSkeleton } from "~/components/blog-states";
+import { LatestInsightsPending } from "~/components/latest-insights";
+import { PageHero } from "~/components/ui/section";
+import { BLOG_PATH } from "~/lib/blog";
+
+/**
+ * DESIGN.md §8: while a client-side navigation waits for its data, the destination's loading state
+ * replaces the page body at once. One entry per destination; the layout picks the first match.
+ */
+export const pendingStates: { matches: (pathname: string) => boolean; Component: ComponentType }[] = [
+  { matches: (pathname) => pathname === "/", Component: LatestInsightsPending },
+  { matches: (pathname) => pathname === BLOG_PATH || pathname === `${BLOG_PATH}/`, Component: BlogListPending },
+];
+
+export function pendingStateFor(pathname: string): ComponentType | undefined {
+  return pendingStates.find((entry) => entry.matches(pathname))?.Component;
+}
+
+function BlogListPending() {
+  return (
+    <>
+      <PageHero eyebrow="Resources" title="Blog" />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <BlogListSkeleton />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { data } from "react-router";
+import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type LoadFailed, type Loaded, type PostPage, type PostSummary } from "./blog";
+import { getDb } from "./db/index.server";
+import {
+  countPublishedPosts,
+  findFeaturedPost,
+  findPublishedPost,
+  listPublishedCategories,
+  listPublishedPosts,
+  type BlogPost,
+} from "./db/posts.server";
+import { logger } from "./logger.server";
+import { isAllowedImageUrl } from "./markup/urls.server";
+import { renderMarkup } from "./markup.server";
+
+// The blog's reads, shaped for the pages. Failures are logged with the request id and surface as
+// one generic error (SPEC.md §8: "Failed to fetch blog posts"); visitors see the page's error text.
+
+export const FETCH_FAILED = "Failed to fetch blog posts";
+
+export function toSummary(post: BlogPost): PostSummary {
+  return {
+    id: post.id,
+    href: postPath(post),
+    title: post.title,
+    excerpt: post.excerpt,
+    category: post.category,
+    author: post.author,
+    publishedDate: post.published_date,
+    readTime: post.read_time,
+    // Database content is untrusted: an image URL outside the allow-list is dropped.
+    imageUrl: post.image_url && isAllowedImageUrl(post.image_url) ? post.image_url : null,
+  };
+}
+
+/**
+ * Streaming needs JavaScript: React reveals streamed content with an inline script. So data that
+ * arrives within a short grace period is sent inline with the page (visitors without JavaScript
+ * see it too); only slower data streams behind its loading state. A quick failure is sent as a
+ * value the page renders as its error text; a slow one rejects into the <Await> errorElement.
+ * Pages render a settled value outside any Suspense boundary: React streams a large completed
+ * boundary separately ("outlining"), which would again need JavaScript to show.
+ */
+export async function inlineIfQuick<T>(promise: Promise<T>, graceMs = 100): Promise<{ data: Loaded<T> | Promise<T> }> {
+  const pending = Symbol("pending");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const winner = await Promise.race([
+    promise.catch((): LoadFailed => ({ failed: true })),
+    new Promise<typeof pending>((resolve) => (timer = setTimeout(() => resolve(pending), graceMs))),
+  ]);
+  clearTimeout(timer);
+  return { data: winner === pending ? promise : winner };
+}
+
+async function guarded<T>(requestId: string | undefined, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    logger.error({ requestId, err: error, what }, FETCH_FAILED);
+    throw new Error(FETCH_FAILED);
+  }
+}
+
+/** Home block: the featured post, the next newest others and a count — never all posts. */
+export function loadLatestInsights(requestId?: string): Promise<LatestInsights> {
+  return guarded(requestId, "latest insights", async () => {
+    const db = getDb();
+    const featured = await findFeaturedPost(db);
+    if (!featured) return { featured: null, others: [], total: 0 };
+    const [others, total] = await Promise.all([
+      listPublishedPosts(db, { limit: HOME_OTHER_POSTS, excludeId: featured.id }),
+      countPublishedPosts(db),
+    ]);
+    return { featured: toSummary(featured), others: others.map(toSummary), total };
+  });
+}
+
+const MAX_CATEGORY_LENGTH = 100;
+const MAX_PAGE = 100_000;
+
+/**
+ * `?category=` and `?page=` (README "Blog URLs"): a missing or empty value means All / page 1;
+ * a page that is not a whole number from 1 up, or an over-long category, is a 400.
+ */
+export function parseBlogListQuery(url: URL): BlogListQuery {
+  const category = url.searchParams.get("category")?.trim() || undefined;
+  const rawPage = url.searchParams.get("page")?.trim() || "1";
+  const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : NaN;
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE || (category && category.length > MAX_CATEGORY_LENGTH)) {
+    throw data("Bad request: page must be a whole number from 1 and category at most 100 characters.", {
+      status: 400,
+      statusText: "Bad Request",
+    });
+  }
+  return { category, page };
+}
+
+/** Blog list: the featured post, the chips, and one bounded page of the other posts. */
+export function loadBlogList(query: BlogListQuery, requestId?: string): Promise<BlogList> {
+  return guarded(requestId, "blog list", async () => {
+    const db = getDb();
+    const [featured, categories] = await Promise.all([findFeaturedPost(db), listPublishedCategories(db)]);
+    const filter = { category: query.category, excludeId: featured?.id };
+    const [posts, total] = await Promise.all([
+      listPublishedPosts(db, { ...filter, limit: BLOG_PAGE_SIZE, offset: (query.page - 1) * BLOG_PAGE_SIZE }),
+      countPublishedPosts(db, filter),
+    ]);
+    return {
+      featured: featured ? toSummary(featured) : null,
+      categories,
+      posts: posts.map(toSummary),
+      total,
+      pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)),
+    };
+  });
+}
+
+/** One post by slug, else id, with its content rendered to safe HTML here on the server. */
+export async function loadPost(slugOrId: string, requestId?: string): Promise<PostPage | undefined> {
+  const post = await guarded(requestId, "post", () => findPublishedPost(getDb(), slugOrId));
+  return post && { ...toSummary(post), html: renderMarkup(post.content), updatedAt: post.updated_at };
+}
