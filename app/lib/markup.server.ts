@@ -100,6 +100,17 @@ function shiftHeadings(state: StateCore) {
 }
 md.core.ruler.after("block", "shift_headings", shiftHeadings);
 
+/** No real paragraph is this long; inline parsing of one would cost seconds, so it stays plain text. */
+const MAX_INLINE_LENGTH = 50_000;
+
+function plainGiantParagraphs(state: StateCore) {
+  for (const token of state.tokens) {
+    // A block-level "text" token renders as its escaped content.
+    if (token.type === "inline" && token.content.length > MAX_INLINE_LENGTH) token.type = "text";
+  }
+}
+md.core.ruler.before("inline", "plain_giant_paragraphs", plainGiantParagraphs);
+
 /** `__text__` is underline, not bold; external links open in a new tab. */
 function inlineTweaks(state: StateCore) {
   for (const blockToken of state.tokens) {

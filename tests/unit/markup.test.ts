@@ -222,6 +222,12 @@ describe("hostile corpus renders inert and bounded", () => {
     expect(html.length).toBeLessThan(input.length * 12 + 1_000);
   });
 
+  it("keeps a giant paragraph as escaped plain text instead of parsing it", () => {
+    const html = renderMarkup(`${"**b** <i> ".repeat(10_000)}`);
+    expect(html).toMatch(/^<p>\s*\*\*b\*\* &lt;i&gt; \*\*b\*\*/);
+    expect(html).not.toContain("<strong>");
+  });
+
   it("shows raw HTML as text", () => {
     expect(renderMarkup("<b>bold?</b>")).toBe("<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n");
   });
