@@ -10,6 +10,7 @@ import "~/lib/request-context";
 import { closeDatabase, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { pageCache } from "./page-cache";
 import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
 
 /** DESIGN.md §6: no request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
@@ -79,7 +80,7 @@ export function createApp(env: Env) {
   );
   app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
 
-  app.use(limitBodySize, rejectCrossSitePosts);
+  app.use(limitBodySize, rejectCrossSitePosts, pageCache());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -80,3 +80,15 @@ function safeHost(origin: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The policy for a cached page: the same directives, but scripts are allowed by the hashes of
+ * the page's own inline scripts instead of a nonce. 'strict-dynamic' is dropped so that 'self'
+ * still covers the fingerprinted modules and their preloads.
+ */
+export function withScriptHashes(policy: string, hashes: string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => (directive.trim().startsWith("script-src") ? ["script-src", "'self'", ...hashes].join(" ") : directive))
+    .join(";");
+}

@@ -3,8 +3,10 @@ import { startPrivateServer } from "./support/server";
 
 test.describe("security headers", () => {
   test("every HTML response carries a nonce CSP and the other headers", async ({ request }) => {
-    const response = await request.get("/");
+    // A unique query string guarantees a freshly rendered (not cached) page.
+    const response = await request.get(`/?fresh=${Date.now()}`);
     expect(response.status()).toBe(200);
+    expect(response.headers()["x-page-cache"]).toBe("MISS");
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
     const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
@@ -19,7 +21,7 @@ test.describe("security headers", () => {
   });
 
   test("the nonce changes per request and matches the inline scripts", async ({ request }) => {
-    const [first, second] = await Promise.all([request.get("/"), request.get("/")]);
+    const [first, second] = await Promise.all([request.get(`/?a=${Date.now()}`), request.get(`/?b=${Date.now()}`)]);
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
     const firstNonce = nonceOf(first.headers()["content-security-policy"]!);
     expect(firstNonce).toBeTruthy();
@@ -84,4 +86,41 @@ test("behind a trusted proxy, https requests get HSTS", async () => {
   } finally {
     await server.stop();
   }
+});
+
+test.describe("page cache", () => {
+  test("a cached page carries hashes of its own inline scripts, never a shared nonce", async ({ request }) => {
+    const first = await request.get("/company/charter");
+    const second = await request.get("/company/charter");
+    const cached = [first, second].find((response) => response.headers()["x-page-cache"] === "HIT");
+    expect(cached, "one of two back-to-back requests is served from the cache").toBeTruthy();
+    const csp = cached!.headers()["content-security-policy"]!;
+    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
+    expect(scriptSrc).not.toContain("nonce-");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const hashes = scriptSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? [];
+    const { createHash } = await import("node:crypto");
+    const html = await cached!.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      expect(hashes).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    }
+  });
+
+  test("a page served from the cache hydrates and navigates with no CSP violation", async ({ page, request }) => {
+    await request.get("/company/brand");
+    const response = await page.goto("/company/brand");
+    expect(response?.headers()["x-page-cache"]).toBe("HIT");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Contact Sales" }).click();
+    await expect(page).toHaveURL(/\/contact-sales$/);
+  });
+
+  test("form responses and error pages are never cached", async ({ request }) => {
+    await request.get("/no-such-page");
+    const missing = await request.get("/no-such-page");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["x-page-cache"]).toBe("MISS");
+  });
 });
