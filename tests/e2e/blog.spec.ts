@@ -16,9 +16,13 @@ type PostRow = {
   image_url?: string | null;
 };
 
-/** Replaces every post with these rows, as an editor's tool writing SQL would. */
-function putPosts(server: RunningServer, rows: PostRow[]) {
-  return withDatabase(server.databasePath, (db) => {
+/** DESIGN.md §8: an edit made directly in the database shows within a second (page cache included). */
+const FRESHNESS_MS = 1_100;
+const settle = () => new Promise((resolve) => setTimeout(resolve, FRESHNESS_MS));
+
+/** Replaces every post with these rows, as an editor's tool writing SQL would, then waits out the page cache. */
+async function putPosts(server: RunningServer, rows: PostRow[]) {
+  const ids = withDatabase(server.databasePath, (db) => {
     db.prepare("DELETE FROM blog_posts").run();
     const insert = db.prepare(
       `INSERT INTO blog_posts (id, slug, title, excerpt, content, category, author, published_date, read_time, image_url, featured, published, created_at, updated_at)
@@ -45,6 +49,8 @@ function putPosts(server: RunningServer, rows: PostRow[]) {
       return id;
     });
   });
+  await settle();
+  return ids;
 }
 
 const days = (count: number, start = 1) =>
@@ -150,7 +156,7 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("View All Articles appears with 6 published posts, not with exactly 5", async ({ page }) => {
-    putPosts(server, [
+    await putPosts(server, [
       ...days(5).map((date, index) => ({ title: `Five ${index}`, date })),
       { title: "Draft", date: "2025-04-01", published: false },
     ]);
@@ -159,14 +165,14 @@ test.describe("blog data put in place through SQL", () => {
     await expect(block.getByRole("listitem")).toHaveCount(4);
     await expect(block.getByRole("link", { name: "View All Articles" })).toHaveCount(0);
 
-    putPosts(server, days(6).map((date, index) => ({ title: `Six ${index}`, date })));
+    await putPosts(server, days(6).map((date, index) => ({ title: `Six ${index}`, date })));
     await page.goto(`${server.url}/`);
     await expect(block.getByRole("listitem")).toHaveCount(4);
     await expect(block.getByRole("link", { name: "View All Articles" })).toBeVisible();
   });
 
   test("the featured post is the newest flagged one, else the newest; others are newest first", async ({ page }) => {
-    putPosts(server, [
+    await putPosts(server, [
       { title: "Old featured", date: "2025-01-01", featured: true },
       { title: "Newer featured", date: "2025-02-01", featured: true },
       { title: "Newest", date: "2025-03-03" },
@@ -183,7 +189,7 @@ test.describe("blog data put in place through SQL", () => {
     await expect(page.getByRole("region", { name: "Featured article" }).getByRole("heading", { level: 3 })).toHaveText("Newer featured");
     expect(await listedTitles(page)).toEqual(["Newest", "Middle", "Old featured", "Oldest"]);
 
-    putPosts(server, [
+    await putPosts(server, [
       { title: "Plain new", date: "2025-03-03" },
       { title: "Plain old", date: "2025-03-01" },
     ]);
@@ -192,7 +198,7 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("unpublished posts appear nowhere", async ({ page, request }) => {
-    const [, draftId] = putPosts(server, [
+    const [, draftId] = await putPosts(server, [
       { title: "Visible post", date: "2025-03-01", category: "Security" },
       { title: "Secret draft", slug: "secret-draft", date: "2025-03-05", category: "Drafts", featured: true, published: false },
     ]);
@@ -212,7 +218,7 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("category chips filter the other posts; an empty category says so", async ({ page }) => {
-    putPosts(server, [
+    await putPosts(server, [
       { title: "Featured guide", date: "2025-03-10", category: "Guides", featured: true },
       { title: "Guide two", date: "2025-03-09", category: "Guides" },
       { title: "Research one", date: "2025-03-08", category: "Research" },
@@ -240,7 +246,7 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("the list paginates 12 a page with previous and next links", async ({ page }) => {
-    putPosts(server, [
+    await putPosts(server, [
       { title: "Top featured", date: "2025-03-30", featured: true },
       ...days(13).map((date, index) => ({ title: `Post ${String(13 - index).padStart(2, "0")}`, date })),
     ]);
@@ -260,7 +266,7 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("a post without a slug is linked and found by its id", async ({ page }) => {
-    const [id] = putPosts(server, [{ title: "No slug here", slug: null, date: "2025-03-01", content: "# Heading\n\n- a\n  - b" }]);
+    const [id] = await putPosts(server, [{ title: "No slug here", slug: null, date: "2025-03-01", content: "# Heading\n\n- a\n  - b" }]);
     await page.goto(`${server.url}/resources/blog`);
     await page.getByRole("link", { name: /^Read Article/ }).click();
     await expect(page).toHaveURL(new RegExp(`/resources/blog/${id}$`));
@@ -281,8 +287,9 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("a real database fault shows the error texts while the rest of the page renders", async ({ page }) => {
-    putPosts(server, [{ title: "Before the fault", slug: "before-the-fault", date: "2025-03-01" }]);
+    await putPosts(server, [{ title: "Before the fault", slug: "before-the-fault", date: "2025-03-01" }]);
     withDatabase(server.databasePath, (db) => db.exec("ALTER TABLE blog_posts RENAME TO blog_posts_broken"));
+    await settle();
     try {
       await page.goto(`${server.url}/`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -304,6 +311,7 @@ test.describe("blog data put in place through SQL", () => {
       await page.goto(`${server.url}/resources/blog?category=Security`);
       await waitForHydration(page);
       withDatabase(server.databasePath, (db) => db.exec("ALTER TABLE blog_posts_broken RENAME TO blog_posts"));
+      await settle();
       await page.getByRole("button", { name: "Retry" }).click();
       await expect(page.getByRole("heading", { name: "Before the fault" })).toBeVisible();
       await expect(page).toHaveURL(/\?category=Security$/);
