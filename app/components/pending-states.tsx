@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { BlogListSkeleton } from "~/components/blog-states";
 import { LatestInsightsPending } from "~/components/latest-insights";
+import { LegalSkeleton } from "~/components/legal-skeleton";
 import { PageHero } from "~/components/ui/section";
 import { BLOG_PATH } from "~/lib/blog";
 
@@ -11,6 +12,7 @@ import { BLOG_PATH } from "~/lib/blog";
 export const pendingStates: { matches: (pathname: string) => boolean; Component: ComponentType }[] = [
   { matches: (pathname) => pathname === "/", Component: LatestInsightsPending },
   { matches: (pathname) => pathname === BLOG_PATH || pathname === `${BLOG_PATH}/`, Component: BlogListPending },
+  { matches: (pathname) => pathname === "/terms/privacy-policy" || pathname === "/terms/terms-of-use", Component: LegalSkeleton },
 ];
 
 export function pendingStateFor(pathname: string): ComponentType | undefined {
