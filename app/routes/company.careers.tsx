@@ -1,11 +1,21 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/company.careers";
+import { CareerApplication } from "~/components/career-application";
 import { ButtonLink } from "~/components/ui/button";
 import { ItemGrid } from "~/components/ui/item-grid";
 import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { careerBenefits, openRoles } from "~/content/careers";
+import { formRouteHeaders } from "~/lib/forms/headers";
+import { submitCareerApplication } from "~/lib/forms/leads.server";
 import { pageMeta } from "~/lib/seo";
+
+/** The "Join Our Team" form posts here (to the page's own URL, so its utm_* parameters are recorded). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitCareerApplication({ request, context });
+}
+
+export const headers = formRouteHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -33,7 +43,7 @@ export default function Careers() {
         <div className="mt-8">
           <ButtonLink to={applyHref(location.search)}>Apply Now</ButtonLink>
         </div>
-        {/* Career application form goes here */}
+        <CareerApplication />
       </PageHero>
 
       <Section id="benefits" title="Benefits" intro="What you can count on, whatever your role or location.">

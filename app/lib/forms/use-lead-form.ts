@@ -1,8 +1,8 @@
-import { useForm } from "@conform-to/react";
+import { useForm, type DefaultValue } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useActionData, useNavigation } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { showOutcomeToast } from "~/components/ui/toast";
 import type { FormActionData } from "./outcomes";
 
@@ -31,11 +31,11 @@ export function useLeadForm<Schema extends z.ZodObject>(
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,
-    defaultValue,
+    defaultValue: defaultValue as DefaultValue<z.input<Schema>>,
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(schema),
+    constraint: constraintsOf(schema),
     // Without JavaScript the browser's own constraint validation (required, type=email...) applies.
     defaultNoValidate: false,
     shouldValidate: "onBlur",
@@ -60,4 +60,38 @@ export function useLeadForm<Schema extends z.ZodObject>(
   }, [actionData]);
 
   return { form, fields, pending, inlineOutcome };
+}
+
+/**
+ * Conform's constraints plus the length caps and number bounds it cannot see through our
+ * optional/transform wrappers, so the browser enforces maxlength, min and max natively too.
+ */
+export function constraintsOf(schema: z.ZodObject) {
+  const constraints = getZodConstraint(schema);
+  for (const [name, type] of Object.entries(schema.shape)) {
+    const inner = unwrap(type as z.ZodType);
+    const constraint = (constraints[name] ??= {});
+    // Strings and string formats (email, url) all expose their cap as maxLength.
+    const maxLength = (inner as { maxLength?: unknown }).maxLength;
+    if (typeof maxLength === "number") constraint.maxLength = maxLength;
+    if (inner instanceof z.ZodNumber) {
+      if (inner.minValue !== null && Number.isFinite(inner.minValue)) constraint.min = inner.minValue;
+      if (inner.maxValue !== null && Number.isFinite(inner.maxValue)) constraint.max = inner.maxValue;
+      if (inner.isInt) constraint.step = 1;
+    }
+  }
+  return constraints;
+}
+
+function unwrap(type: z.ZodType): z.ZodType {
+  let current = type;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      current = current.in as z.ZodType;
+    } else {
+      return current;
+    }
+  }
 }
