@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { PageHero, Section } from "~/components/ui/section";
+import { site } from "~/config/site";
 import { BLOG_SKELETON_COUNT } from "~/lib/blog";
 
 export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
@@ -69,5 +72,43 @@ function RetryButton() {
         Retry
       </Button>
     </form>
+  );
+}
+
+/** The home page's Latest Insights section around whatever state it is in. */
+export function InsightsSection({ children }: { children: ReactNode }) {
+  return (
+    <Section
+      id="latest-insights"
+      title="Latest Insights"
+      intro="Research, guidance and product news on keeping enterprise AI secure, compliant and under your control."
+    >
+      {children}
+    </Section>
+  );
+}
+
+/** What the home page shows while a client-side navigation to it waits for data. */
+export function LatestInsightsPending() {
+  return (
+    <>
+      {/* The page's own hero replaces this as soon as the data arrives; its h1 keeps the outline whole. */}
+      <h1 className="sr-only">{site.headline}</h1>
+      <InsightsSection>
+        <InsightsLoading />
+      </InsightsSection>
+    </>
+  );
+}
+
+/** What the blog list shows while a client-side navigation to it waits for data. */
+export function BlogListPending() {
+  return (
+    <>
+      <PageHero eyebrow="Resources" title="Blog" />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <BlogListSkeleton />
+      </div>
+    </>
   );
 }

@@ -1,23 +1,9 @@
-import { Suspense, type ReactNode } from "react";
+import { Suspense } from "react";
 import { Await } from "react-router";
-import { BlogLoadError, InsightsLoading } from "~/components/blog-states";
+import { BlogLoadError, InsightsLoading, InsightsSection } from "~/components/blog-states";
 import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink } from "~/components/ui/button";
-import { Section } from "~/components/ui/section";
-import { site } from "~/config/site";
 import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, isLoadFailed, type LatestInsights as LatestInsightsData, type Loaded } from "~/lib/blog";
-
-function InsightsSection({ children }: { children: ReactNode }) {
-  return (
-    <Section
-      id="latest-insights"
-      title="Latest Insights"
-      intro="Research, guidance and product news on keeping enterprise AI secure, compliant and under your control."
-    >
-      {children}
-    </Section>
-  );
-}
 
 /** The home page's blog block (SPEC.md §2): streams in, so the rest of the page never waits for it. */
 export function LatestInsights({ insights }: { insights: Loaded<LatestInsightsData> | Promise<LatestInsightsData> }) {
@@ -37,19 +23,6 @@ export function LatestInsights({ insights }: { insights: Loaded<LatestInsightsDa
         <InsightsContent data={insights} />
       )}
     </InsightsSection>
-  );
-}
-
-/** What the home page shows while a client-side navigation to it waits for data. */
-export function LatestInsightsPending() {
-  return (
-    <>
-      {/* The page's own hero replaces this as soon as the data arrives; its h1 keeps the outline whole. */}
-      <h1 className="sr-only">{site.headline}</h1>
-      <InsightsSection>
-        <InsightsLoading />
-      </InsightsSection>
-    </>
   );
 }
 

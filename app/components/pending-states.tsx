@@ -1,8 +1,6 @@
 import type { ComponentType } from "react";
-import { BlogListSkeleton } from "~/components/blog-states";
-import { LatestInsightsPending } from "~/components/latest-insights";
+import { BlogListPending, LatestInsightsPending } from "~/components/blog-states";
 import { LegalSkeleton } from "~/components/legal-skeleton";
-import { PageHero } from "~/components/ui/section";
 import { BLOG_PATH } from "~/lib/blog";
 
 /**
@@ -17,15 +15,4 @@ export const pendingStates: { matches: (pathname: string) => boolean; Component:
 
 export function pendingStateFor(pathname: string): ComponentType | undefined {
   return pendingStates.find((entry) => entry.matches(pathname))?.Component;
-}
-
-function BlogListPending() {
-  return (
-    <>
-      <PageHero eyebrow="Resources" title="Blog" />
-      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <BlogListSkeleton />
-      </div>
-    </>
-  );
 }
