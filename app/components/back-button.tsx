@@ -1,8 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses, type ButtonVariant } from "~/components/ui/button";
 import { BLOG_PATH } from "~/lib/blog";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Goes back to the previous page of this visit, or to the blog list when there is none
@@ -20,7 +20,7 @@ export function BackButton({ children, variant = "ghost" }: { children: ReactNod
   };
   return (
     <Link to={BLOG_PATH} onClick={onClick} className={buttonClasses(variant)}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <Icon name="arrow-left" className="size-4" />
       {children}
     </Link>
   );

@@ -1,4 +1,3 @@
-import { X } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { LeadForm } from "./lead-form";
@@ -9,6 +8,7 @@ import { site } from "~/config/site";
 import { workStyleChoices } from "~/content/lead-forms";
 import { careerApplicationSchema } from "~/lib/forms/schemas";
 import { useLeadForm } from "~/lib/forms/use-lead-form";
+import { Icon } from "~/components/ui/icon";
 
 /** Failure toasts must show inside the modal: everything outside it is inert while it is open. */
 const DIALOG_TOASTER = "career-dialog";
@@ -108,7 +108,7 @@ export function CareerApplication() {
               aria-label="Close"
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
             </button>
           </form>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { footerColumns, footerShortLinks, site } from "~/config/site";
 import { Logo } from "./logo";
-import { socialIcons } from "./social-icons";
+import { Icon } from "./ui/icon";
 
 export function Footer() {
   return (
@@ -13,7 +13,6 @@ export function Footer() {
             <p className="mt-4 max-w-xs text-sm text-muted">{site.footerTagline}</p>
             <ul className="mt-6 flex gap-3" aria-label="Social media">
               {site.social.map((link) => {
-                const Icon = socialIcons[link.name];
                 return (
                   <li key={link.name}>
                     <a
@@ -23,7 +22,7 @@ export function Footer() {
                       aria-label={`${site.company} on ${link.name} (opens in a new tab)`}
                       className="flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
                     >
-                      {Icon ? <Icon className="size-5" /> : link.name}
+                      <Icon name={link.icon} className="size-5" />
                     </a>
                   </li>
                 );

@@ -1,9 +1,9 @@
-import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { communityLink, contactSalesLink, headerMenus } from "~/config/site";
 import { Logo } from "./logo";
 import { ButtonLink } from "./ui/button";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Menus are native <details>: they open on click, Enter and Space, and reach every link with
@@ -59,7 +59,7 @@ export function Header() {
                 <details name="header-menu" className="group">
                   <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                     {group.label}
-                    <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+                    <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
                   </summary>
                   <ul className="absolute left-0 top-full mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
                     {group.links.map((link) => (
@@ -104,8 +104,8 @@ function MobileMenu() {
         aria-label="Menu"
         className="flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <Menu aria-hidden="true" className="size-6 group-open/mobile:hidden" />
-        <X aria-hidden="true" className="hidden size-6 group-open/mobile:block" />
+        <Icon name="menu" className="size-6 group-open/mobile:hidden" />
+        <Icon name="x" className="hidden size-6 group-open/mobile:block" />
       </summary>
       <nav
         aria-label="Mobile"

@@ -1,8 +1,8 @@
-import { Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { PostSummary } from "~/lib/blog";
 import { formatLongDate, isoDay } from "~/lib/dates";
+import { Icon } from "~/components/ui/icon";
 
 /** Author · date · "N min read" under a post title. */
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
@@ -26,7 +26,7 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
   if (!post.imageUrl) {
     return (
       <div aria-hidden="true" className={`flex aspect-video items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}>
-        <Newspaper className="size-12 text-brand-600/60" />
+        <Icon name="newspaper" className="size-12 text-brand-600/60" />
       </div>
     );
   }

@@ -27,11 +27,11 @@ export const site = {
     summary: "A security platform for business communications with real-time threat detection and automated response.",
   },
   social: [
-    { name: "X", href: "https://x.com/quorvant" },
-    { name: "LinkedIn", href: "https://www.linkedin.com/company/quorvant" },
-    { name: "Instagram", href: "https://www.instagram.com/quorvant" },
-    { name: "YouTube", href: "https://www.youtube.com/@quorvant" },
-    { name: "Substack", href: "https://quorvant.substack.com" },
+    { name: "X", icon: "x", href: "https://x.com/quorvant" },
+    { name: "LinkedIn", icon: "linkedin", href: "https://www.linkedin.com/company/quorvant" },
+    { name: "Instagram", icon: "instagram", href: "https://www.instagram.com/quorvant" },
+    { name: "YouTube", icon: "youtube", href: "https://www.youtube.com/@quorvant" },
+    { name: "Substack", icon: "substack", href: "https://quorvant.substack.com" },
   ],
 } as const;
 

@@ -1,4 +1,3 @@
-import { Eye, Handshake, Lightbulb, Scale, ShieldCheck, Users } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import type { Stat } from "~/components/ui/stat-list";
 import { site } from "~/config/site";
@@ -24,10 +23,10 @@ export const aboutVision =
   "A world where adopting AI never means handing over control of your data, and where proving compliance takes minutes, not months.";
 
 export const aboutValues: Item[] = [
-  { icon: ShieldCheck, title: "Security first", description: "We ship nothing we would not run on our own most sensitive data." },
-  { icon: Eye, title: "Radical transparency", description: "Customers can see exactly what Sentinel inspected, decided and why — every verdict is explainable." },
-  { icon: Scale, title: "Compliance by design", description: "Regulation is a design input, not an afterthought: GDPR, SOC 2 and ISO 27001 shape our roadmap." },
-  { icon: Handshake, title: "Customer ownership", description: "Your data, your keys, your infrastructure. We never train models on customer content." },
-  { icon: Lightbulb, title: "Pragmatic innovation", description: "We adopt new techniques when they measurably reduce risk, not because they are fashionable." },
-  { icon: Users, title: "One team", description: "Engineers, researchers and customer teams share goals, on-call duty and the credit." },
+  { icon: "shield-check", title: "Security first", description: "We ship nothing we would not run on our own most sensitive data." },
+  { icon: "eye", title: "Radical transparency", description: "Customers can see exactly what Sentinel inspected, decided and why — every verdict is explainable." },
+  { icon: "scale", title: "Compliance by design", description: "Regulation is a design input, not an afterthought: GDPR, SOC 2 and ISO 27001 shape our roadmap." },
+  { icon: "handshake", title: "Customer ownership", description: "Your data, your keys, your infrastructure. We never train models on customer content." },
+  { icon: "lightbulb", title: "Pragmatic innovation", description: "We adopt new techniques when they measurably reduce risk, not because they are fashionable." },
+  { icon: "users", title: "One team", description: "Engineers, researchers and customer teams share goals, on-call duty and the credit." },
 ];

@@ -1,10 +1,9 @@
-import { FileText, Image, MessageSquareQuote, Palette, Type } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 
 export const brandGuidelines: Item[] = [
-  { icon: Palette, title: "Colour", description: "Quorvant Blue leads; deep navy and white support it. Use accent colours sparingly and never for body text." },
-  { icon: Type, title: "Typography", description: "The system sans-serif stack for interfaces and documents, with a monospace face for code and figures." },
-  { icon: MessageSquareQuote, title: "Voice", description: "Clear, calm and precise. We explain risk plainly and never use fear to sell." },
+  { icon: "palette", title: "Colour", description: "Quorvant Blue leads; deep navy and white support it. Use accent colours sparingly and never for body text." },
+  { icon: "type", title: "Typography", description: "The system sans-serif stack for interfaces and documents, with a monospace face for code and figures." },
+  { icon: "message-square-quote", title: "Voice", description: "Clear, calm and precise. We explain risk plainly and never use fear to sell." },
 ];
 
 export const logoDos: string[] = [
@@ -22,8 +21,8 @@ export const logoDonts: string[] = [
 ];
 
 export const brandAssets: Item[] = [
-  { icon: Image, title: "Logo Package", meta: "SVG, PNG · 2.4 MB", description: "Full-colour, white and black versions of the logo and the shield mark, in vector and raster formats." },
-  { icon: Palette, title: "Colour Palette", meta: "ASE, PDF · 180 KB", description: "Primary and secondary colours with HEX, RGB and CMYK values and accessible pairings." },
-  { icon: Type, title: "Typography Guide", meta: "PDF · 1.1 MB", description: "Type scale, weights, line lengths and examples for web, slides and print." },
-  { icon: FileText, title: "Brand Guidelines", meta: "PDF · 6.8 MB", description: "The complete guide: logo, colour, typography, imagery, voice and co-branding rules." },
+  { icon: "image", title: "Logo Package", meta: "SVG, PNG · 2.4 MB", description: "Full-colour, white and black versions of the logo and the shield mark, in vector and raster formats." },
+  { icon: "palette", title: "Colour Palette", meta: "ASE, PDF · 180 KB", description: "Primary and secondary colours with HEX, RGB and CMYK values and accessible pairings." },
+  { icon: "type", title: "Typography Guide", meta: "PDF · 1.1 MB", description: "Type scale, weights, line lengths and examples for web, slides and print." },
+  { icon: "file-text", title: "Brand Guidelines", meta: "PDF · 6.8 MB", description: "The complete guide: logo, colour, typography, imagery, voice and co-branding rules." },
 ];

@@ -1,13 +1,12 @@
-import { Globe2, GraduationCap, HeartPulse, Laptop, Palmtree, PiggyBank } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 
 export const careerBenefits: Item[] = [
-  { icon: Laptop, title: "Remote-first", description: "Work from anywhere in European or North American time zones, with quarterly team weeks in person." },
-  { icon: HeartPulse, title: "Health and wellbeing", description: "Comprehensive medical, dental and vision cover for you and your dependants, plus a monthly wellbeing budget." },
-  { icon: PiggyBank, title: "Equity for everyone", description: "Every employee holds stock options, with a ten-year exercise window." },
-  { icon: GraduationCap, title: "Learning budget", description: "€2,000 a year for courses, certifications and conferences — security certifications are fully covered." },
-  { icon: Palmtree, title: "Time off that is used", description: "28 days of paid leave plus public holidays, and a company-wide shutdown between Christmas and New Year." },
-  { icon: Globe2, title: "Home-office setup", description: "A new laptop of your choice and €1,000 to set up a comfortable workspace." },
+  { icon: "laptop", title: "Remote-first", description: "Work from anywhere in European or North American time zones, with quarterly team weeks in person." },
+  { icon: "heart-pulse", title: "Health and wellbeing", description: "Comprehensive medical, dental and vision cover for you and your dependants, plus a monthly wellbeing budget." },
+  { icon: "piggy-bank", title: "Equity for everyone", description: "Every employee holds stock options, with a ten-year exercise window." },
+  { icon: "graduation-cap", title: "Learning budget", description: "€2,000 a year for courses, certifications and conferences — security certifications are fully covered." },
+  { icon: "palmtree", title: "Time off that is used", description: "28 days of paid leave plus public holidays, and a company-wide shutdown between Christmas and New Year." },
+  { icon: "globe-2", title: "Home-office setup", description: "A new laptop of your choice and €1,000 to set up a comfortable workspace." },
 ];
 
 export const openRoles: Item[] = [

@@ -1,4 +1,3 @@
-import { Building, Globe2, HeartHandshake, Landmark, Users } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 
 export const charterMission =
@@ -13,9 +12,9 @@ export const charterPrinciples: Item[] = [
 ];
 
 export const stakeholderCommitments: Item[] = [
-  { icon: Building, title: "Customers", description: "Dependable service backed by a 99.9% uptime commitment, transparent incident reports and data you can export at any time." },
-  { icon: Users, title: "Employees", description: "Fair pay published in bands, equity for everyone, and a workplace where raising a security concern is always welcomed." },
-  { icon: HeartHandshake, title: "Partners", description: "Clear co-selling terms, shared roadmaps and no surprises in how we integrate with their platforms." },
-  { icon: Landmark, title: "Regulators", description: "Open cooperation, documented controls and independent audits against SOC 2 Type II and ISO 27001." },
-  { icon: Globe2, title: "Society", description: "Responsible AI research shared publicly, and free Sentinel licences for qualifying non-profits." },
+  { icon: "building", title: "Customers", description: "Dependable service backed by a 99.9% uptime commitment, transparent incident reports and data you can export at any time." },
+  { icon: "users", title: "Employees", description: "Fair pay published in bands, equity for everyone, and a workplace where raising a security concern is always welcomed." },
+  { icon: "heart-handshake", title: "Partners", description: "Clear co-selling terms, shared roadmaps and no surprises in how we integrate with their platforms." },
+  { icon: "landmark", title: "Regulators", description: "Open cooperation, documented controls and independent audits against SOC 2 Type II and ISO 27001." },
+  { icon: "globe-2", title: "Society", description: "Responsible AI research shared publicly, and free Sentinel licences for qualifying non-profits." },
 ];

@@ -1,15 +1,14 @@
-import { BookOpenCheck, Cable, FileSearch, KeyRound, Rocket, ShieldHalf } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import { site } from "~/config/site";
 
 /** The documentation index: what each part of the docs covers. */
 export const docSections: Item[] = [
-  { icon: Rocket, title: "Getting started", description: "Create a workspace, deploy the inspection gateway and send your first scan in fifteen minutes." },
-  { icon: KeyRound, title: "Authentication", description: "API keys, SSO with SAML or OIDC, SCIM provisioning and role-based access control." },
-  { icon: ShieldHalf, title: "Policies", description: "Built-in policy packs, custom detectors, data classes and how verdicts are scored." },
-  { icon: Cable, title: "Integrations", description: "Connectors for AI assistants, Microsoft 365, Google Workspace, Slack and your SIEM." },
-  { icon: FileSearch, title: "Incidents and response", description: "Playbooks, automated actions, escalation routes and the incident timeline." },
-  { icon: BookOpenCheck, title: "Audit and reporting", description: "The tamper-evident decision log, evidence exports and scheduled compliance reports." },
+  { icon: "rocket", title: "Getting started", description: "Create a workspace, deploy the inspection gateway and send your first scan in fifteen minutes." },
+  { icon: "key-round", title: "Authentication", description: "API keys, SSO with SAML or OIDC, SCIM provisioning and role-based access control." },
+  { icon: "shield-half", title: "Policies", description: "Built-in policy packs, custom detectors, data classes and how verdicts are scored." },
+  { icon: "cable", title: "Integrations", description: "Connectors for AI assistants, Microsoft 365, Google Workspace, Slack and your SIEM." },
+  { icon: "file-search", title: "Incidents and response", description: "Playbooks, automated actions, escalation routes and the incident timeline." },
+  { icon: "book-open-check", title: "Audit and reporting", description: "The tamper-evident decision log, evidence exports and scheduled compliance reports." },
 ];
 
 /** The sample shown on the documentation page: the SDK scanning a prompt before it reaches a model. */

@@ -1,4 +1,3 @@
-import { CalendarClock, Clock, Globe, UserRound } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import type { Choice } from "~/components/ui/field";
 import { site } from "~/config/site";
@@ -28,14 +27,14 @@ export const workStyleChoices: Choice[] = [
 
 /** The demo page's side panel: what the visitor can expect. */
 export const demoExpectations: Item[] = [
-  { title: "30-45 minutes", description: "Enough time to see the platform working on the questions that matter to you.", icon: Clock },
+  { title: "30-45 minutes", description: "Enough time to see the platform working on the questions that matter to you.", icon: "clock" },
   {
     title: "Personalised to you",
     description: `We tailor the walkthrough of ${site.product.name} to your industry, your AI workflows and your compliance needs.`,
-    icon: UserRound,
+    icon: "user-round",
   },
-  { title: "Live with a product specialist", description: "A real session with real answers, not a recording.", icon: CalendarClock },
-  { title: "Scheduled across time zones", description: "We find a slot that suits your team, wherever it works.", icon: Globe },
+  { title: "Live with a product specialist", description: "A real session with real answers, not a recording.", icon: "calendar-clock" },
+  { title: "Scheduled across time zones", description: "We find a slot that suits your team, wherever it works.", icon: "globe" },
 ];
 
 export const contactReasons: string[] = [

@@ -1,12 +1,11 @@
-import { BadgeCheck, Globe2, ShieldCheck } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import type { LinkItem } from "~/components/ui/link-list";
 
 /** Compliance badges of the legal index (SPEC.md §2). */
 export const complianceBadges: Item[] = [
-  { icon: ShieldCheck, title: "SOC 2 Type II", description: "Independently audited every year against the security, availability and confidentiality criteria." },
-  { icon: Globe2, title: "GDPR", description: "Data processing agreement with standard contractual clauses; EU data residency available." },
-  { icon: BadgeCheck, title: "ISO 27001", description: "Certified information security management system covering the whole Sentinel platform." },
+  { icon: "shield-check", title: "SOC 2 Type II", description: "Independently audited every year against the security, availability and confidentiality criteria." },
+  { icon: "globe-2", title: "GDPR", description: "Data processing agreement with standard contractual clauses; EU data residency available." },
+  { icon: "badge-check", title: "ISO 27001", description: "Certified information security management system covering the whole Sentinel platform." },
 ];
 
 export const legalDocuments: LinkItem[] = [

@@ -1,14 +1,13 @@
-import { Activity, FileCheck2, Lock, ScanSearch, Server, Siren } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 
 /** The six features of the product page (SPEC.md §2). */
 export const sentinelFeatures: Item[] = [
-  { icon: ScanSearch, title: "Real-time threat detection", description: "Every prompt, message and attachment is inspected inline for prompt injection, data exfiltration, phishing and malware, adding a median of 45 ms." },
-  { icon: Siren, title: "Automated response", description: "Playbooks redact, block, quarantine or escalate within seconds of a detection, and notify the right owner in Slack, Teams or email." },
-  { icon: Lock, title: "End-to-end encryption", description: "Traffic and stored evidence are encrypted in transit and at rest with customer-managed keys in your own KMS." },
-  { icon: Activity, title: "Real-time monitoring", description: "One live view of AI usage across chat, email and collaboration tools: who used which model, with what data, under which policy." },
-  { icon: FileCheck2, title: "Compliance and governance", description: "Policy packs for GDPR, HIPAA, SOC 2 and ISO 27001, with audit-ready reports and a tamper-evident log of every decision." },
-  { icon: Server, title: "Private deployment", description: "Run Sentinel in your own cloud account or data centre; no customer content ever leaves your environment." },
+  { icon: "scan-search", title: "Real-time threat detection", description: "Every prompt, message and attachment is inspected inline for prompt injection, data exfiltration, phishing and malware, adding a median of 45 ms." },
+  { icon: "siren", title: "Automated response", description: "Playbooks redact, block, quarantine or escalate within seconds of a detection, and notify the right owner in Slack, Teams or email." },
+  { icon: "lock", title: "End-to-end encryption", description: "Traffic and stored evidence are encrypted in transit and at rest with customer-managed keys in your own KMS." },
+  { icon: "activity", title: "Real-time monitoring", description: "One live view of AI usage across chat, email and collaboration tools: who used which model, with what data, under which policy." },
+  { icon: "file-check-2", title: "Compliance and governance", description: "Policy packs for GDPR, HIPAA, SOC 2 and ISO 27001, with audit-ready reports and a tamper-evident log of every decision." },
+  { icon: "server", title: "Private deployment", description: "Run Sentinel in your own cloud account or data centre; no customer content ever leaves your environment." },
 ];
 
 export const sentinelSteps: string[] = [

@@ -1,4 +1,3 @@
-import { BookOpen, FileBarChart, FileText } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import type { LinkItem } from "~/components/ui/link-list";
 import { site } from "~/config/site";
@@ -38,7 +37,7 @@ export const resourceGroups: LinkGroup[] = [
 ];
 
 export const resourceDownloads: Item[] = [
-  { icon: FileText, title: `${site.product.name} Product Overview`, meta: "PDF · 2.1 MB", description: "A twelve-page tour of the platform, its architecture and its deployment options." },
-  { icon: BookOpen, title: "AI Governance Playbook", meta: "PDF · 3.4 MB", description: "A step-by-step framework for approving, monitoring and auditing AI use across a regulated business." },
-  { icon: FileBarChart, title: "Security and Compliance Datasheet", meta: "PDF · 640 KB", description: "Certifications, encryption, data residency and retention at a glance, for your security review." },
+  { icon: "file-text", title: `${site.product.name} Product Overview`, meta: "PDF · 2.1 MB", description: "A twelve-page tour of the platform, its architecture and its deployment options." },
+  { icon: "book-open", title: "AI Governance Playbook", meta: "PDF · 3.4 MB", description: "A step-by-step framework for approving, monitoring and auditing AI use across a regulated business." },
+  { icon: "file-bar-chart", title: "Security and Compliance Datasheet", meta: "PDF · 640 KB", description: "Certifications, encryption, data residency and retention at a glance, for your security review." },
 ];

@@ -1,13 +1,12 @@
-import { BookOpen, Mail, MessageCircle, Phone } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 import { site } from "~/config/site";
 
 /** Four support channels; the response times are SPEC.md §9's. */
 export const supportChannels: Item[] = [
-  { icon: MessageCircle, title: "Live chat", meta: "Response in under 2 minutes", description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
-  { icon: Mail, title: "Email", meta: "Response in under 4 hours", description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
-  { icon: Phone, title: "Phone", meta: "Enterprise plans, 24/7", description: "A direct line to the on-call engineer for priority-one incidents." },
-  { icon: BookOpen, title: "Knowledge base", meta: "Self-service, always open", description: "Step-by-step guides, troubleshooting checklists and release notes." },
+  { icon: "message-circle", title: "Live chat", meta: "Response in under 2 minutes", description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
+  { icon: "mail", title: "Email", meta: "Response in under 4 hours", description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
+  { icon: "phone", title: "Phone", meta: "Enterprise plans, 24/7", description: "A direct line to the on-call engineer for priority-one incidents." },
+  { icon: "book-open", title: "Knowledge base", meta: "Self-service, always open", description: "Step-by-step guides, troubleshooting checklists and release notes." },
 ];
 
 export const popularArticles: string[] = [

@@ -1,13 +1,12 @@
-import { Fingerprint, KeyRound, Lock, ScrollText, ServerCog, ShieldAlert } from "lucide-react";
 import type { Item } from "~/components/ui/item-grid";
 
 export const securityPractices: Item[] = [
-  { icon: Lock, title: "Encryption", description: "TLS 1.2+ in transit and AES-256 at rest, with customer-managed keys available on every plan." },
-  { icon: KeyRound, title: "Access control", description: "SSO with hardware-key MFA for all staff, least-privilege roles and quarterly access reviews." },
-  { icon: ShieldAlert, title: "Testing", description: "Annual third-party penetration tests, continuous dependency scanning and a public disclosure programme." },
-  { icon: ServerCog, title: "Resilience", description: "Multi-zone deployments, encrypted daily backups and a tested recovery plan backing our 99.9% uptime commitment." },
-  { icon: Fingerprint, title: "People", description: "Background checks, security training at onboarding and every year, and a confidentiality agreement for everyone." },
-  { icon: ScrollText, title: "Audits", description: "SOC 2 Type II and ISO 27001 audits every year; reports are available under NDA." },
+  { icon: "lock", title: "Encryption", description: "TLS 1.2+ in transit and AES-256 at rest, with customer-managed keys available on every plan." },
+  { icon: "key-round", title: "Access control", description: "SSO with hardware-key MFA for all staff, least-privilege roles and quarterly access reviews." },
+  { icon: "shield-alert", title: "Testing", description: "Annual third-party penetration tests, continuous dependency scanning and a public disclosure programme." },
+  { icon: "server-cog", title: "Resilience", description: "Multi-zone deployments, encrypted daily backups and a tested recovery plan backing our 99.9% uptime commitment." },
+  { icon: "fingerprint", title: "People", description: "Background checks, security training at onboarding and every year, and a confidentiality agreement for everyone." },
+  { icon: "scroll-text", title: "Audits", description: "SOC 2 Type II and ISO 27001 audits every year; reports are available under NDA." },
 ];
 
 export const dataHandling: string[] = [

@@ -1,4 +1,3 @@
-import { X } from "lucide-react";
 import type { Route } from "./+types/company.brand";
 import { BulletList } from "~/components/ui/bullet-list";
 import { InertButton } from "~/components/ui/inert-button";
@@ -40,7 +39,7 @@ export default function Brand() {
           </div>
           <div>
             <h3 className="mb-4 text-lg font-semibold">Don't</h3>
-            <BulletList items={logoDonts} icon={X} iconClassName="text-red-700" />
+            <BulletList items={logoDonts} icon="x" iconClassName="text-red-700" />
           </div>
         </div>
       </Section>

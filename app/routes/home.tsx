@@ -1,6 +1,7 @@
 import type { Route } from "./+types/home";
 import { LatestInsights } from "~/components/latest-insights";
 import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { ItemGrid } from "~/components/ui/item-grid";
 import { Section } from "~/components/ui/section";
 import { site } from "~/config/site";
@@ -48,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2">
             {productFeatures.map((feature) => (
               <li key={feature.title} className="flex gap-4 rounded-2xl bg-white/5 p-5">
-                {feature.icon ? <feature.icon aria-hidden="true" className="size-6 shrink-0 text-brand-100" /> : null}
+                {feature.icon ? <Icon name={feature.icon} className="size-6 shrink-0 text-brand-100" /> : null}
                 <div>
                   <h3 className="font-semibold">{feature.title}</h3>
                   <p className="mt-1 text-brand-100">{feature.description}</p>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/request-demo";
 import { LeadForm } from "~/components/lead-form";
+import { LeadFormPage } from "~/components/lead-form-page";
+import { Icon } from "~/components/ui/icon";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { PageHero } from "~/components/ui/section";
-import { FormToaster } from "~/components/ui/toast";
 import { site } from "~/config/site";
 import { companySizeChoices, demoExpectations, demoProductChoices } from "~/content/lead-forms";
 import { formRouteHeaders } from "~/lib/forms/headers";
@@ -31,43 +31,20 @@ export default function RequestDemo() {
     defaultValue: { product_name: site.product.name },
   });
   return (
-    <>
-      <PageHero eyebrow={site.product.name} title="Request a Demo">
-        <p>See how {site.product.name} keeps your AI workflows secure, compliant and under your control.</p>
-      </PageHero>
-      <FormToaster />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3">
-        <section aria-labelledby="demo-form" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
-          <h2 id="demo-form" className="mb-6 text-2xl font-bold tracking-tight">
-            Tell us about your team
-          </h2>
-          <LeadForm
-            form={form}
-            labelledBy="demo-form"
-            inlineOutcome={inlineOutcome}
-            pending={pending}
-            submitLabel="Schedule Demo"
-            pendingLabel="Scheduling..."
-          >
-            <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
-            <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
-            <TextField meta={fields.email} label="Business Email" type="email" autoComplete="email" />
-            <TextField meta={fields.company} label="Company" autoComplete="organization" />
-            <TextField meta={fields.job_title} label="Job Title" autoComplete="organization-title" />
-            <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
-            <SelectField meta={fields.company_size} label="Company Size" options={companySizeChoices} />
-            <SelectField meta={fields.product_name} label="Product Interest" options={demoProductChoices} />
-            <TextAreaField meta={fields.message} label="What would you like to see in the demo?" rows={5} className="sm:col-span-2" />
-          </LeadForm>
-        </section>
-        <aside aria-labelledby="demo-expect" className="rounded-2xl bg-brand-50 p-6 sm:p-8">
-          <h2 id="demo-expect" className="text-xl font-semibold">
-            What to expect
-          </h2>
+    <LeadFormPage
+      eyebrow={site.product.name}
+      title="Request a Demo"
+      intro={`See how ${site.product.name} keeps your AI workflows secure, compliant and under your control.`}
+      formHeading="Tell us about your team"
+      formHeadingId="demo-form"
+      asideHeading="What to expect"
+      asideHeadingId="demo-expect"
+      aside={
+        <>
           <ul className="mt-4 space-y-5">
             {demoExpectations.map((item) => (
               <li key={item.title} className="flex gap-3">
-                {item.icon ? <item.icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" /> : null}
+                {item.icon ? <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-brand-700" /> : null}
                 <div>
                   <h3 className="font-semibold">{item.title}</h3>
                   <p className="text-sm text-muted">{item.description}</p>
@@ -82,8 +59,27 @@ export default function RequestDemo() {
             </Link>
             .
           </p>
-        </aside>
-      </div>
-    </>
+        </>
+      }
+    >
+      <LeadForm
+        form={form}
+        labelledBy="demo-form"
+        inlineOutcome={inlineOutcome}
+        pending={pending}
+        submitLabel="Schedule Demo"
+        pendingLabel="Scheduling..."
+      >
+        <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
+        <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
+        <TextField meta={fields.email} label="Business Email" type="email" autoComplete="email" />
+        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <TextField meta={fields.job_title} label="Job Title" autoComplete="organization-title" />
+        <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
+        <SelectField meta={fields.company_size} label="Company Size" options={companySizeChoices} />
+        <SelectField meta={fields.product_name} label="Product Interest" options={demoProductChoices} />
+        <TextAreaField meta={fields.message} label="What would you like to see in the demo?" rows={5} className="sm:col-span-2" />
+      </LeadForm>
+    </LeadFormPage>
   );
 }

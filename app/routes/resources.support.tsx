@@ -1,4 +1,3 @@
-import { CircleCheck, Search } from "lucide-react";
 import type { Route } from "./+types/resources.support";
 import { InertButton } from "~/components/ui/inert-button";
 import { ItemGrid } from "~/components/ui/item-grid";
@@ -6,6 +5,7 @@ import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { popularArticles, supportChannels, systemStatus } from "~/content/support";
 import { pageMeta } from "~/lib/seo";
+import { Icon } from "~/components/ui/icon";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -32,7 +32,7 @@ export default function Support() {
               className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-4 py-2.5 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             />
             <InertButton variant="primary">
-              <Search aria-hidden="true" className="size-4" />
+              <Icon name="search" className="size-4" />
               Search
             </InertButton>
           </div>
@@ -56,7 +56,7 @@ export default function Support() {
       <Section id="status" title="System status">
         <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6">
           <p className="flex items-center gap-2 text-lg font-semibold text-emerald-900">
-            <CircleCheck aria-hidden="true" className="size-6" />
+            <Icon name="circle-check" className="size-6" />
             {systemStatus.summary}
           </p>
           <ul className="mt-4 grid gap-2 sm:grid-cols-2">

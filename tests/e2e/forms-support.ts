@@ -64,16 +64,23 @@ export function postChunked(baseUrl: string, path: string, bytes: number): Promi
       url,
       { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", Origin: url.origin } },
       (response) => {
+        answered = true;
         response.resume();
         response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
       },
     );
-    request.on("error", reject);
+    let answered = false;
+    // The server answers 413 and closes the connection while we are still sending: our next write
+    // fails (EPIPE/ECONNRESET). That is expected once the answer is in (or about to be read).
+    request.on("error", (error) => {
+      if (answered) return;
+      setTimeout(() => (answered ? undefined : reject(error)), 2000);
+    });
     request.write("message=");
     const chunk = "x".repeat(4096);
     let sent = 0;
     const pump = () => {
-      while (sent < bytes) {
+      while (sent < bytes && !request.destroyed) {
         sent += chunk.length;
         if (!request.write(chunk)) return void request.once("drain", pump);
       }

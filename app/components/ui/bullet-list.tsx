@@ -1,5 +1,4 @@
-import { Check, type LucideIcon } from "lucide-react";
-
+import { Icon, type IconName } from "./icon";
 /**
  * A plain list of short statements (principles, do's and don'ts, data-handling rules).
  * `ordered` numbers them; otherwise each item gets `icon` as its decorative marker.
@@ -7,12 +6,12 @@ import { Check, type LucideIcon } from "lucide-react";
 export function BulletList({
   items,
   ordered = false,
-  icon: Icon = Check,
+  icon = "check",
   iconClassName = "text-brand-700",
 }: {
   items: readonly string[];
   ordered?: boolean;
-  icon?: LucideIcon;
+  icon?: IconName;
   iconClassName?: string;
 }) {
   if (ordered) {
@@ -30,7 +29,7 @@ export function BulletList({
     <ul className="space-y-3">
       {items.map((item) => (
         <li key={item} className="flex gap-3">
-          <Icon aria-hidden="true" className={`mt-1 size-4 shrink-0 ${iconClassName}`} />
+          <Icon name={icon} className={`mt-1 size-4 shrink-0 ${iconClassName}`} />
           <span>{item}</span>
         </li>
       ))}

@@ -1,7 +1,7 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon, type IconName } from "./icon";
 
-export type Item = { title: string; description?: string; icon?: LucideIcon; meta?: string };
+export type Item = { title: string; description?: string; icon?: IconName; meta?: string };
 
 /**
  * Lists on static pages (features, channels, benefits, badges...) are one <ul> with one <li>
@@ -24,7 +24,7 @@ export function ItemGrid({
     <ul className={`grid gap-6 ${grid}`}>
       {items.map((item) => (
         <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          {item.icon ? <item.icon aria-hidden="true" className="mb-4 size-8 text-brand-700" /> : null}
+          {item.icon ? <Icon name={item.icon} className="mb-4 size-8 text-brand-700" /> : null}
           <Heading className="text-lg font-semibold">{item.title}</Heading>
           {item.meta ? <p className="mt-1 text-sm font-medium text-brand-700">{item.meta}</p> : null}
           {item.description ? <p className="mt-2 text-muted">{item.description}</p> : null}

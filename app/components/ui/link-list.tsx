@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 
 export type LinkItem = { label: string; to: string; description?: string };
 
@@ -17,7 +17,7 @@ export function LinkList({ links }: { links: readonly LinkItem[] }) {
               <span className="font-semibold text-brand-700 group-hover:underline">{link.label}</span>
               {link.description ? <span className="mt-1 block text-sm text-muted">{link.description}</span> : null}
             </span>
-            <ArrowRight aria-hidden="true" className="mt-1 size-4 shrink-0 text-brand-700" />
+            <Icon name="arrow-right" className="mt-1 size-4 shrink-0 text-brand-700" />
           </Link>
         </li>
       ))}

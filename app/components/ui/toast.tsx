@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
 import { toast, Toaster } from "sonner";
 import type { Outcome } from "~/lib/forms/outcomes";
+import { Icon } from "./icon";
 
 // Toasts for form outcomes (SPEC.md §8). Each toast is its own live region: role="status" for a
 // success, role="alert" for a failure (shown in the destructive style). Mounted only by the form
@@ -21,14 +21,13 @@ const styles = {
 
 /** The outcome as a toast, or (after a post without JavaScript) as a message in the page. */
 export function OutcomeMessage({ outcome, variant = "inline" }: { outcome: Outcome; variant?: "toast" | "inline" }) {
-  const Icon = outcome.kind === "success" ? CircleCheck : CircleAlert;
   return (
     <div
       role={outcome.kind === "success" ? "status" : "alert"}
       data-outcome={outcome.kind}
       className={`flex gap-3 rounded-xl border p-4 ${styles[outcome.kind]} ${variant === "toast" ? "w-[356px] max-w-[calc(100vw-2rem)] shadow-lg" : ""}`}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon name={outcome.kind === "success" ? "circle-check" : "circle-alert"} className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">{outcome.title}</p>
         <p className="mt-0.5 text-sm">{outcome.description}</p>

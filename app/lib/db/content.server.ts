@@ -8,6 +8,7 @@ import { logger } from "../logger.server";
 import { isValidLegalContent, legalDocumentTypes, parseLegalContent, type LegalContent } from "./legal.server";
 import { dialectOf, toBool, toCount, toIso } from "./normalize";
 import type { Database } from "./schema";
+import type { BlogPost } from "./posts.server";
 
 // Content files → content tables: validation, the start-up seed and `npm run content -- import`.
 // Layout: DIR/posts/*.md (one post each) and DIR/legal/*.md (one legal document each).
@@ -72,20 +73,8 @@ const LegalFrontMatter = z.strictObject({
   published: flag(),
 });
 
-export type ContentPost = {
-  id?: string;
-  slug: string | null;
-  title: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  author: string;
-  published_date: string;
-  read_time: number;
-  image_url: string | null;
-  featured: boolean;
-  published: boolean;
-};
+/** A post as written in a content file: the row without its timestamps, the id optional. */
+export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & { id?: string };
 export type ContentLegal = {
   document_type: string;
   title: string;

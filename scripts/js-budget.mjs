@@ -1,0 +1,26 @@
+// Measures the JavaScript a first visit downloads (DESIGN.md §7: at most 105 KB transferred on
+// `/` and on a post). Run against a built server: `node scripts/js-budget.mjs http://localhost:3000 / /resources/blog/<slug>`.
+import { brotliCompressSync } from "node:zlib";
+
+const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
+const budget = 105 * 1024;
+let failed = false;
+
+for (const path of paths.length ? paths : ["/"]) {
+  const html = await (await fetch(new URL(path, base))).text();
+  const scripts = new Set([...html.matchAll(/(?:modulepreload" href|import\(|src)="?(\/assets\/[^"')]+\.js)/g)].map((match) => match[1]));
+  // The router also imports every route module of the page: those appear as modulepreload links.
+  let total = 0;
+  const rows = [];
+  for (const script of scripts) {
+    // fetch() decompresses transparently, so measure what brotli (as precompressed at build) sends.
+    const body = Buffer.from(await (await fetch(new URL(script, base))).arrayBuffer());
+    const transferred = brotliCompressSync(body).length;
+    total += transferred;
+    rows.push(`${(transferred / 1024).toFixed(1).padStart(7)} KB  ${script}`);
+  }
+  console.log(`\n${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB transferred (budget ${budget / 1024} KB)`);
+  console.log(rows.join("\n"));
+  if (total > budget) failed = true;
+}
+process.exit(failed ? 1 : 0);
