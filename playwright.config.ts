@@ -10,7 +10,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report feeds the one-line summary that `npm test` prints at the end.
+  reporter: [["list"], ["json", { outputFile: `${process.env.E2E_DIR ?? ".test-reports"}/e2e.json` }]],
   use: {
     baseURL: SHARED_SERVER.url,
     locale: "en-US",

@@ -4,7 +4,7 @@
 // as a static file, when nginx is installed (DESIGN.md §7: at least a quarter of nginx).
 // Run after `npm run build`: `npm run bench:pages`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +35,7 @@ async function waitFor(url: string) {
 }
 
 async function load(url: string) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { "accept-encoding": "identity" } }); // warm-up
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "identity" } });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -66,6 +67,7 @@ try {
   } else {
     const html = Buffer.from(await (await fetch(`${base}${postPath}`)).arrayBuffer());
     writeFileSync(path.join(dir, "post.html"), html);
+    chmodSync(dir, 0o755); // nginx workers run as an unprivileged user
     const nginxPort = await freePort();
     writeFileSync(
       path.join(dir, "nginx.conf"),
@@ -82,4 +84,6 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${dir}; loca
 } finally {
   nginx?.kill("SIGTERM");
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -68,6 +68,8 @@ export function createApp(env: Env) {
   });
   app.use(assignNonce, securityHeaders(), rejectMalformedUrls);
   app.use(compression());
+  // Before the static file handlers: a cached page is answered without touching the disk.
+  app.use(pageCache());
 
   // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
   app.use(
@@ -80,7 +82,7 @@ export function createApp(env: Env) {
   );
   app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
 
-  app.use(limitBodySize, rejectCrossSitePosts, pageCache());
+  app.use(limitBodySize, rejectCrossSitePosts);
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

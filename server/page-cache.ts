@@ -17,11 +17,13 @@ type CachedPage = {
   body: Buffer;
   csp: string;
   encoded: { br?: Buffer; gzip?: Buffer };
+  storedAt: number;
 };
 
-/** Headers that belong to one response, not to the page. */
+/** Headers that belong to one response, not to the page (the security middleware sets them per request). */
 const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
+  "strict-transport-security",
   "x-request-id",
   "content-length",
   "content-encoding",
@@ -39,26 +41,51 @@ export function pageCache({ ttlMs = 1000, maxBytes = 64 * 1024 * 1024 } = {}): R
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + 1,
   });
+  /** Renders in progress, by key: one request renders, the others wait for its result. */
+  const rendering = new Map<string, Promise<void>>();
 
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (req.path.endsWith(".data")) return next();
+    // Pages have no file extension; assets, feeds and `.data` requests are not pages.
+    if (/\.[^/]*$/.test(req.path)) return next();
     const key = req.originalUrl;
-    const hit = cache.get(key);
-    if (hit) return sendCached(req.get("accept-encoding") ?? "", req.method === "HEAD", res, hit);
+    const serve = (page: CachedPage) => sendCached(req.get("accept-encoding") ?? "", req.method === "HEAD", res, page);
 
+    let page = cache.get(key);
+    // Past half its life, one request re-renders the page while the others keep getting the
+    // cached copy, so a busy page never expires into a burst of renders and nothing served is
+    // older than ttlMs.
+    if (page && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2)) return serve(page);
+    if (!page && rendering.has(key)) {
+      await rendering.get(key);
+      page = cache.get(key);
+      if (page) return serve(page);
+    }
+
+    let done!: () => void;
+    const thisRender = new Promise<void>((resolve) => (done = resolve));
+    rendering.set(key, thisRender);
+    const finish = () => {
+      if (rendering.get(key) === thisRender) rendering.delete(key);
+      done();
+    };
+    res.once("close", finish);
     res.setHeader("X-Page-Cache", "MISS");
     captureBody(res, (body) => {
-      if (!isCacheable(res)) return;
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
-      }
-      const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), inlineScriptHashes(body.toString("utf8")));
-      cache.set(key, { headers, body, csp, encoded: {} });
+      if (isCacheable(res)) cache.set(key, toCachedPage(res, body));
+      finish();
     });
     next();
   };
+}
+
+function toCachedPage(res: Response, body: Buffer): CachedPage {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
+  }
+  const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), inlineScriptHashes(body.toString("utf8")));
+  return { headers, body, csp, encoded: {}, storedAt: Date.now() };
 }
 
 function isCacheable(res: Response): boolean {
