@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
           <div className="mt-10 flex flex-wrap gap-4">
             <ButtonLink to={site.product.path} variant="inverse">
-              Learn More
+              Learn More<span className="sr-only"> about {site.product.name}</span>
             </ButtonLink>
             <ButtonLink to="/request-demo" className="border border-white/40 bg-transparent hover:bg-white/10">
               Request Demo

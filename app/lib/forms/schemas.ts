@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { site } from "~/config/site";
 
+// Our CSP forbids eval: without this, Zod probes `new Function` in the browser and the probe is
+// reported as a CSP violation (caught, but noisy for monitoring and Lighthouse).
+z.config({ jitless: true });
+
 // One Zod schema per form (DESIGN.md §6, §8), used by the browser (Conform's native constraints and
 // live validation) and by the server's action. Conform turns an empty input into `undefined`,
 // so optional fields default to "" and are stored as entered.

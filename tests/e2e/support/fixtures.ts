@@ -20,6 +20,12 @@ export const test = base.extend<Fixtures>({
         errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      // Some blocked actions (a caught eval probe, say) raise no console message: report them all.
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`),
+        ),
+      );
       await use(errors);
       expect(errors, "console errors (CSP violations and hydration errors included)").toEqual([]);
     },
