@@ -44,11 +44,11 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
 }
 
 /** A post in a grid: category, title, excerpt, author, date and read time. */
-export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3, eager = false }: { post: PostSummary; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <PostImage post={post} />
+      <PostImage post={post} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         <CategoryLabel category={post.category} />
         <Heading className="mt-2 text-lg font-semibold">
@@ -64,11 +64,11 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
 }
 
 /** The featured post, shown large with its badge and a "Read Article" button. */
-export function FeaturedPostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+export function FeaturedPostCard({ post, headingLevel = 3, eager = false }: { post: PostSummary; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2">
-      <PostImage post={post} className="h-full" />
+      <PostImage post={post} className="h-full" eager={eager} />
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
           <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Featured</span>

@@ -63,7 +63,7 @@ function BlogListContent({ data, query }: { data: BlogList; query: BlogListQuery
           <h2 id="featured-heading" className="sr-only">
             Featured article
           </h2>
-          <FeaturedPostCard post={data.featured!} />
+          <FeaturedPostCard post={data.featured!} eager />
         </section>
       ) : null}
       <section aria-labelledby="articles-heading">
@@ -73,9 +73,10 @@ function BlogListContent({ data, query }: { data: BlogList; query: BlogListQuery
         <CategoryChips categories={data.categories} selected={query.category} />
         {data.posts.length ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.posts.map((post) => (
+            {data.posts.map((post, index) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                {/* Above the fold when there is no featured post: load the first image at once. */}
+                <PostCard post={post} eager={!showFeatured && index === 0} />
               </li>
             ))}
           </ul>
