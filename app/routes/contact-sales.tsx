@@ -1,4 +1,5 @@
 import type { Route } from "./+types/contact-sales";
+import { BusinessContactFields } from "~/components/business-contact-fields";
 import { LeadForm } from "~/components/lead-form";
 import { LeadFormPage } from "~/components/lead-form-page";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -59,10 +60,7 @@ export default function ContactSales() {
         submitLabel="Send Message"
         pendingLabel="Sending..."
       >
-        <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
-        <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
-        <TextField meta={fields.email} label="Business Email" type="email" autoComplete="email" />
-        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <BusinessContactFields fields={fields} />
         <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
         <SelectField meta={fields.product_name} label="Product Interest" options={contactProductChoices} />
         <TextAreaField meta={fields.message} label="Message" rows={5} className="sm:col-span-2" />

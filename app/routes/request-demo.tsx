@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/request-demo";
+import { BusinessContactFields } from "~/components/business-contact-fields";
 import { LeadForm } from "~/components/lead-form";
 import { LeadFormPage } from "~/components/lead-form-page";
 import { Icon } from "~/components/ui/icon";
@@ -70,10 +71,7 @@ export default function RequestDemo() {
         submitLabel="Schedule Demo"
         pendingLabel="Scheduling..."
       >
-        <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
-        <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
-        <TextField meta={fields.email} label="Business Email" type="email" autoComplete="email" />
-        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <BusinessContactFields fields={fields} />
         <TextField meta={fields.job_title} label="Job Title" autoComplete="organization-title" />
         <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
         <SelectField meta={fields.company_size} label="Company Size" options={companySizeChoices} />

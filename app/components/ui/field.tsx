@@ -5,7 +5,7 @@ import { Button } from "./button";
 // Form primitives (CONVENTIONS.md "Forms"): a visible label on every control, the error text
 // beside it, linked by aria-describedby and flagged with aria-invalid by Conform.
 
-type Meta = FieldMetadata<string | number | null | undefined>;
+export type Meta = FieldMetadata<string | number | null | undefined>;
 
 const control =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm " +
