@@ -43,6 +43,8 @@ export function pageCache({ ttlMs = 1000, maxBytes = 64 * 1024 * 1024 } = {}): R
   });
   /** Renders in progress, by key: one request renders, the others wait for its result. */
   const rendering = new Map<string, Promise<void>>();
+  /** Pages that just answered with something uncacheable (an error, a form answer): don't queue behind them. */
+  const uncacheable = new LRUCache<string, true>({ max: 10_000, ttl: ttlMs });
 
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -56,7 +58,7 @@ export function pageCache({ ttlMs = 1000, maxBytes = 64 * 1024 * 1024 } = {}): R
     // cached copy, so a busy page never expires into a burst of renders and nothing served is
     // older than ttlMs.
     if (page && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2)) return serve(page);
-    if (!page && rendering.has(key)) {
+    if (!page && rendering.has(key) && !uncacheable.has(key)) {
       await rendering.get(key);
       page = cache.get(key);
       if (page) return serve(page);
@@ -73,6 +75,7 @@ export function pageCache({ ttlMs = 1000, maxBytes = 64 * 1024 * 1024 } = {}): R
     res.setHeader("X-Page-Cache", "MISS");
     captureBody(res, (body) => {
       if (isCacheable(res)) cache.set(key, toCachedPage(res, body));
+      else uncacheable.set(key, true);
       finish();
     });
     next();
