@@ -8,7 +8,7 @@ import { defineConfig } from "vite";
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen (DESIGN.md §7 budget). Form code (Conform, Zod, toasts) stays out: only form pages load it.
  */
-const SHARED_SITE_CODE = /\/app\/(components\/(?!lead-form|career-application|ui\/field|ui\/toast)|config\/|lib\/(seo|dates|blog|nonce)\.tsx?$)/;
+const SHARED_SITE_CODE = /\/app\/(components\/(?!lead-form|business-contact-fields|career-application|ui\/field|ui\/toast)|config\/|lib\/(seo|dates|blog|nonce)\.tsx?$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild

@@ -3,15 +3,14 @@
 // Prints throughput and p50/p99 latency, then checks that every acknowledged submission is in
 // demo_requests: 0 lost. PostgreSQL: a fresh database is created from BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards; `--sqlite-only` skips it.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase } from "~/lib/db/index.server";
 import { listLeads } from "~/lib/db/leads.server";
+import { startBuiltServer } from "../scripts/lib/built-server";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -58,7 +57,7 @@ async function main() {
 }
 
 async function runAgainst(engine: string, databaseUrl: string): Promise<Result> {
-  const server = await startServer(databaseUrl);
+  const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
   try {
     const campaign = `load-${engine}-${Date.now()}`;
     const target = `${server.url}/request-demo?utm_source=bench&utm_medium=load&utm_campaign=${campaign}`;
@@ -116,46 +115,5 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
   }
 }
 
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED: "auto", FORM_RATE_LIMIT: "0", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy in 30 s:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 await main();

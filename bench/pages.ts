@@ -5,22 +5,13 @@
 // Run after `npm run build`: `npm run bench:pages`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { freePort, startBuiltServer } from "../scripts/lib/built-server";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -41,15 +32,10 @@ async function load(url: string) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "quorvant-bench-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "warn", SEED: "auto" },
-  stdio: "inherit",
-});
+const server = await startBuiltServer({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "warn" });
+const base = server.url;
 let nginx: ChildProcess | undefined;
 try {
-  await waitFor(`${base}/healthz`);
   const home = await (await fetch(`${base}/`)).text();
   const postPath = /href="(\/resources\/blog\/[^"?#]+)"/.exec(home)?.[1];
   if (!postPath) throw new Error("no post link on the home page");
@@ -83,7 +69,6 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${dir}; loca
   }
 } finally {
   nginx?.kill("SIGTERM");
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Locator, Page, Route } from "@playwright/test";
-import Database from "better-sqlite3";
+import { withDatabase } from "./support/database";
 
 // Helpers shared by the lead-form specs (forms*.spec.ts).
 
@@ -8,31 +8,18 @@ export type LeadTable = "sales_leads" | "demo_requests" | "career_applications";
 
 /** Rows of a lead table in the server's real SQLite file, found by a campaign unique to the test. */
 export function leadRows(databasePath: string, table: LeadTable, campaign: string): Record<string, unknown>[] {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(`select * from ${table} where utm_campaign = ? order by created_at`).all(campaign) as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
+  return withDatabase(databasePath, (db) =>
+    db.prepare(`select * from ${table} where utm_campaign = ? order by created_at`).all(campaign),
+  ) as Record<string, unknown>[];
 }
 
 export function countRows(databasePath: string, table: LeadTable): number {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return withDatabase(databasePath, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
 }
 
 /** A real fault: the table disappears under the running server. */
 export function renameTable(databasePath: string, from: string, to: string) {
-  const db = new Database(databasePath, { fileMustExist: true });
-  try {
-    db.exec(`alter table ${from} rename to ${to}`);
-  } finally {
-    db.close();
-  }
+  withDatabase(databasePath, (db) => db.exec(`alter table ${from} rename to ${to}`));
 }
 
 export function uniqueCampaign(label: string) {

@@ -124,3 +124,13 @@ test.describe("page cache", () => {
     expect(missing.headers()["x-page-cache"]).toBe("MISS");
   });
 });
+
+test("first-load JavaScript on / and on a post stays within 105 KB (brotli)", async ({ request, baseURL }) => {
+  const home = await (await request.get("/")).text();
+  const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(home)?.[1];
+  expect(post).toBeTruthy();
+  // Byte counts, not timings: deterministic on a busy machine. The script prints the breakdown.
+  const { spawnSync } = await import("node:child_process");
+  const result = spawnSync(process.execPath, ["scripts/js-budget.mjs", baseURL!, "/", post!], { encoding: "utf8" });
+  expect(result.status, result.stdout).toBe(0);
+});

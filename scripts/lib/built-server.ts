@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+// Starts the production build (`node server.js`) on a free loopback port and waits for /healthz.
+// Shared by the e2e tests' private servers and the benchmarks.
+
+export type BuiltServer = {
+  url: string;
+  /** Everything the server printed so far (JSON logs, start-up errors). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", SEED: "auto", FORM_RATE_LIMIT: "0", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthy(url, child, () => output);
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy in 30 s:\n${output()}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
