@@ -9,5 +9,18 @@ if (!existsSync(entry)) {
   process.stderr.write(`No production build at ${entry}: run \`npm run build\` first.\n`);
   process.exit(1);
 }
+
+// A deployment says NODE_ENV=production and must then name its public origin (SITE_URL).
+// Without NODE_ENV this is someone trying the build on their own machine: it still runs the
+// production build, and describes itself as localhost unless told otherwise.
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = "production";
+  if (!process.env.SITE_URL) {
+    process.env.SITE_URL = `http://localhost:${process.env.PORT || 3000}`;
+    process.stderr.write(
+      `SITE_URL is not set: this local run uses ${process.env.SITE_URL}. Deployments set NODE_ENV=production and SITE_URL (see README, Deploying).\n`,
+    );
+  }
+}
 const { startServer } = await import(pathToFileURL(entry).href);
 await startServer();

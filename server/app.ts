@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
 import "~/lib/request-context";
 import { closeDatabase, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { pageCache } from "./page-cache";
+import { allowedMethods, reactRouterHandler } from "./react-router";
 import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
 
 /** DESIGN.md §6: no request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
@@ -28,6 +30,54 @@ const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   }
 };
 
+/** Error answers are about one request at one moment: no cache, shared or private, keeps them. */
+const errorsAreNotStored: RequestHandler = (_req, res, next) => {
+  onHeaders(res, () => {
+    if (res.statusCode >= 400) res.setHeader("Cache-Control", "no-store");
+  });
+  next();
+};
+
+/**
+ * One URL per page: `/company/about/` answers a permanent redirect to `/company/about`, query
+ * kept. The target always starts with a single slash, so `//evil.example/` cannot become an
+ * off-site redirect.
+ */
+const redirectTrailingSlash: RequestHandler = (req, res, next) => {
+  if (req.path === "/" || !req.path.endsWith("/")) return next();
+  const queryStart = req.originalUrl.indexOf("?");
+  const pathname = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+  const target = `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}${query}`;
+  res.redirect(308, target);
+};
+
+/**
+ * Pages answer GET and HEAD, and POST where they have a form; anything else is 405 with Allow.
+ * A POST to a page without a form still reaches the router, which answers 405 with its error
+ * screen (a browser posted it, so it gets a page).
+ */
+function onlyAllowedMethods(build: () => Promise<ServerBuild>): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    try {
+      const allowed = await allowedMethods(await build(), req.path);
+      if (allowed.includes(req.method)) return next();
+      res.set("Allow", allowed.join(", "));
+      if (req.method === "POST") return next();
+      if (req.method === "OPTIONS") return res.status(204).end();
+      res.status(405).set("Cache-Control", "no-store").type("text/plain").send(`Method ${req.method} is not allowed here.`);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Under /assets only fingerprinted build files exist: anything else is a plain 404. */
+const assetNotFound: RequestHandler = (_req, res) => {
+  res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
+};
+
 const limitBodySize: RequestHandler = (req, res, next) => {
   const declared = Number(req.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) {
@@ -39,15 +89,30 @@ const limitBodySize: RequestHandler = (req, res, next) => {
 };
 
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+  // A client error raised by a library (a malformed request) is the client's, not ours.
+  const status = Number((error as { status?: unknown })?.status);
+  if (status >= 400 && status < 500) {
+    logger.info({ requestId: res.locals.requestId, url: req.originalUrl, status }, "client error");
+    if (res.headersSent) return res.end();
+    return res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request.");
+  }
   logger.error({ requestId: res.locals.requestId, url: req.originalUrl, err: error }, "unhandled server error");
   if (res.headersSent) return res.end();
   res.status(500).set("Cache-Control", "no-store").type("text/plain").send("Unexpected Application Error!");
 };
 
+/** Express takes a hop count as a number and a list of addresses as a string. */
+function trustProxySetting(value: string): number | string {
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export function createApp(env: Env) {
   const app = express();
+  const siteUrl = new URL(env.SITE_URL);
+  const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === "true");
+  app.disable("etag"); // the page cache sets strong ETags on what it can vouch for
+  if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
   app.use(
     pinoHttp({
@@ -66,8 +131,10 @@ export function createApp(env: Env) {
     res.locals.requestId = String(req.id);
     next();
   });
-  app.use(assignNonce, securityHeaders(), rejectMalformedUrls);
-  app.use(compression());
+  app.use(assignNonce, securityHeaders(), rejectMalformedUrls, errorsAreNotStored, redirectTrailingSlash);
+  app.use(onlyAllowedMethods(build));
+  // A response with an ETag comes precompressed from the page cache; recompressing would change it.
+  app.use(compression({ filter: (req, res) => !res.hasHeader("ETag") && compression.filter(req, res) }));
   // Before the static file handlers: a cached page is answered without touching the disk.
   app.use(pageCache());
 
@@ -77,15 +144,17 @@ export function createApp(env: Env) {
     expressStaticGzip(path.join(CLIENT_DIR, "assets"), {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
-      serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
+      serveStatic: { immutable: true, maxAge: "1y" },
     }),
+    assetNotFound,
   );
   app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
 
-  app.use(limitBodySize, rejectCrossSitePosts);
+  app.use(limitBodySize, rejectCrossSitePosts(siteUrl));
   app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+    reactRouterHandler({
+      build,
+      siteUrl,
       getLoadContext: (req, res) => ({
         requestId: String(res.locals.requestId),
         cspNonce: String(res.locals.cspNonce),
@@ -115,10 +184,21 @@ export async function startServer() {
   }
 
   const app = createApp(env);
-  const server: Server = app.listen(env.PORT, env.HOST);
+  const server: Server = createServer(
+    {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Node looks for expired requests on this interval: check often so a slow client is cut
+      // close to the limit, not up to 30 s after it.
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  server.maxConnections = env.HTTP_MAX_CONNECTIONS;
+  server.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}. Set PORT to a free port.`));
   server.on("listening", () => logger.info({ port: env.PORT, siteUrl: env.SITE_URL }, "server listening"));
-  server.keepAliveTimeout = 5_000;
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { logger } from "~/lib/logger.server";
+import { ownOrigin } from "./public-url";
 
 /** Hosts our post markup may embed (DESIGN.md §5: YouTube via youtube-nocookie, Vimeo). */
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
@@ -57,28 +59,28 @@ export function securityHeaders(): RequestHandler {
 
 /**
  * POSTs from other sites are refused: no login exists, but leads must not be forged from
- * another origin. Browsers send Sec-Fetch-Site; older ones at least send Origin.
+ * another origin. Browsers send Sec-Fetch-Site and Origin; a post is accepted when its Origin is
+ * SITE_URL's origin (a proxy terminating TLS in front) or the request's own origin.
  */
-export const rejectCrossSitePosts: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const fetchSite = req.get("sec-fetch-site");
-  const origin = req.get("origin");
-  const crossSite =
-    (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") ||
-    (origin !== undefined && origin !== "null" && safeHost(origin) !== req.get("host"));
-  if (crossSite) {
+export function rejectCrossSitePosts(siteUrl: URL): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const fetchSite = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    const own = ownOrigin(req);
+    const crossSiteFetch = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+    const foreignOrigin = origin !== undefined && origin !== "null" && origin !== siteUrl.origin && origin !== own;
+    if (!crossSiteFetch && !foreignOrigin) return next();
+    if (!crossSiteFetch) {
+      // The browser says same-origin, yet the origin is neither ours nor SITE_URL: a deployment
+      // problem, not an attack, and the operator must hear of it.
+      logger.warn(
+        { requestId: res.locals.requestId, origin, siteUrl: siteUrl.origin, requestOrigin: own },
+        `form post refused: its Origin ${origin} is not SITE_URL (${siteUrl.origin}); set SITE_URL to the origin visitors use`,
+      );
+    }
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-site form posts are not accepted.");
-    return;
-  }
-  next();
-};
-
-function safeHost(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
+  };
 }
 
 /**

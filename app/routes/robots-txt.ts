@@ -3,6 +3,6 @@ import { getEnv } from "~/lib/env.server";
 export function loader() {
   const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`, ""].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

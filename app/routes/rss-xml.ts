@@ -43,6 +43,6 @@ export async function loader() {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=60" },
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8" },
   });
 }

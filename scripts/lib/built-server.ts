@@ -8,30 +8,40 @@ export type BuiltServer = {
   url: string;
   /** Everything the server printed so far (JSON logs, start-up errors). */
   output: () => string;
+  /** SIGTERM, then waits for the exit. */
   stop: () => Promise<void>;
+  /** Sends `signal` (SIGKILL: a crash) and waits for the exit. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", SEED: "auto", FORM_RATE_LIMIT: "0", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      SEED: "auto",
+      FORM_RATE_LIMIT: "0",
+      // Production requires the public origin; a bare test server is its own.
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   await waitForHealthy(url, child, () => output);
-  return {
-    url,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const kill = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
+  return { url, output: () => output, stop: () => kill("SIGTERM"), kill };
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {

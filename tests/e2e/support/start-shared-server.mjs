@@ -12,6 +12,7 @@ const child = spawn(process.execPath, ["server.js"], {
     ...process.env,
     NODE_ENV: "production",
     PORT: process.env.E2E_PORT ?? "3210",
+    SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`,
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${path.join(dir, "shared.db")}`,
     SEED: "auto",

@@ -1,0 +1,97 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
+import { publicOrigin } from "./public-url";
+
+/**
+ * Express → React Router glue. It differs from @react-router/express in what the router is told:
+ * the URL the visitor's browser used (SITE_URL behind a TLS-terminating proxy), and GET for a HEAD
+ * request, so a HEAD gets exactly the headers of the GET (Node sends no body for HEAD).
+ */
+export function reactRouterHandler(options: {
+  build: () => Promise<ServerBuild>;
+  siteUrl: URL;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}): RequestHandler {
+  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res, publicOrigin(req, options.siteUrl));
+      const response = await handle(request, options.getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const hasBody = method !== "GET";
+  return new Request(new URL(req.originalUrl, origin), {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/**
+ * The methods a URL answers: GET and HEAD everywhere, POST where the route has an action.
+ * `.data` URLs are the router's data requests for the page without the suffix.
+ */
+export async function allowedMethods(build: ServerBuild, pathname: string): Promise<string[]> {
+  const pagePath = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const leaf = matchRoutes(routeTree(build), pagePath)?.at(-1)?.route;
+  return (leaf?.handle as { hasAction?: boolean } | undefined)?.hasAction ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+}
+
+type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/** The build's flat route list as a tree `matchRoutes` understands, each route knowing whether it has an action. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const cached = trees.get(build);
+  if (cached) return cached;
+  const children = new Map<string | undefined, BuildRoute[]>();
+  for (const route of Object.values(build.routes)) {
+    if (route) children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
+  }
+  const toRoute = (route: BuildRoute): RouteObject => {
+    const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: { hasAction: Boolean(route.module.action) } };
+    if (route.index) return { ...common, index: true };
+    return { ...common, children: (children.get(route.id) ?? []).map(toRoute) };
+  };
+  const tree = (children.get(undefined) ?? []).map(toRoute);
+  trees.set(build, tree);
+  return tree;
+}
