@@ -12,7 +12,7 @@ const e2eDir = path.resolve(process.env.E2E_DIR ?? ".e2e");
 function runServer(databaseUrl: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      env: { ...process.env, NODE_ENV: "production", SITE_URL: "http://127.0.0.1", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
