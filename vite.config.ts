@@ -20,5 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   plugins: [tailwindcss(), reactRouter()],
+  // `npm run dev` reloads on source changes, not on what tests, builds and the database write.
+  server: { watch: { ignored: ["**/.e2e*/**", "**/test-results/**", "**/.test-reports/**", "**/build*/**", "**/data/**"] } },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

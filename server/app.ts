@@ -7,6 +7,7 @@ import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
 import { closeDatabase, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
@@ -106,10 +107,17 @@ function trustProxySetting(value: string): number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createApp(env: Env) {
+/**
+ * The whole site as one Express app. In development `vite` (in middleware mode) serves the
+ * source modules with hot reload and compiles routes on demand; everything else (headers, limits,
+ * logging, the page cache, the database) is the same as in production.
+ */
+export function createApp(env: Env, vite?: ViteDevServer) {
   const app = express();
   const siteUrl = new URL(env.SITE_URL);
-  const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   app.disable("x-powered-by");
   app.disable("etag"); // the page cache sets strong ETags on what it can vouch for
   if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
@@ -132,23 +140,26 @@ export function createApp(env: Env) {
     next();
   });
   app.use(assignNonce, securityHeaders(), rejectMalformedUrls, errorsAreNotStored, redirectTrailingSlash);
+  if (vite) app.use(vite.middlewares);
   app.use(onlyAllowedMethods(build));
   // A response with an ETag comes precompressed from the page cache; recompressing would change it.
   app.use(compression({ filter: (req, res) => !res.hasHeader("ETag") && compression.filter(req, res) }));
   // Before the static file handlers: a cached page is answered without touching the disk.
   app.use(pageCache());
 
-  // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
-  app.use(
-    "/assets",
-    expressStaticGzip(path.join(CLIENT_DIR, "assets"), {
-      enableBrotli: true,
-      orderPreference: ["br", "gz"],
-      serveStatic: { immutable: true, maxAge: "1y" },
-    }),
-    assetNotFound,
-  );
-  app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  if (!vite) {
+    // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(CLIENT_DIR, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+      assetNotFound,
+    );
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  }
 
   app.use(limitBodySize, rejectCrossSitePosts(siteUrl));
   app.use(
@@ -166,8 +177,8 @@ export function createApp(env: Env) {
   return app;
 }
 
-/** Boots the production server: configuration, database, HTTP, and a graceful SIGTERM. */
-export async function startServer() {
+/** Boots the server: configuration, database, HTTP, and a graceful SIGTERM. `vite` in development only. */
+export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   let env: Env;
   try {
     env = loadEnv();
@@ -183,7 +194,7 @@ export async function startServer() {
     return fail(error instanceof Error ? error.message : String(error));
   }
 
-  const app = createApp(env);
+  const app = createApp(env, vite);
   const server: Server = createServer(
     {
       headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -214,6 +225,7 @@ export async function startServer() {
       logger.info("server stopped");
       // Only after the last request finished: close the pool / checkpoint and close the SQLite file.
       try {
+        await vite?.close();
         await closeDatabase();
         logger.info("database closed");
       } catch (error) {
