@@ -7,7 +7,8 @@ export default defineConfig({
   outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/test-results` : "test-results",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that needs one is a bug to fix, in the test or in the site.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // The JSON report feeds the one-line summary that `npm test` prints at the end.

@@ -79,14 +79,24 @@ const assetNotFound: RequestHandler = (_req, res) => {
   res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
 };
 
+/**
+ * An oversized body of up to this size is read and thrown away before the 413 is sent: a client
+ * still writing when we close would see a reset connection instead of our answer. Larger ones
+ * are answered at once; the connection closes under them.
+ */
+const DRAIN_BYTES = 1024 * 1024;
+
 const limitBodySize: RequestHandler = (req, res, next) => {
   const declared = Number(req.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    res.status(413).set("Cache-Control", "no-store").set("Connection", "close").type("text/plain")
-      .send("Payload too large: submissions are limited to 64 KiB.");
-    return;
-  }
-  next();
+  if (!(declared > MAX_BODY_BYTES)) return next();
+  const answer = () => {
+    if (res.headersSent) return;
+    res.status(413).set("Cache-Control", "no-store").set("Connection", "close").type("text/plain");
+    res.send("Payload too large: submissions are limited to 64 KiB.");
+  };
+  if (declared > DRAIN_BYTES) return answer();
+  req.once("end", answer);
+  req.resume();
 };
 
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {

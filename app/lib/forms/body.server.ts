@@ -27,7 +27,27 @@ export async function readFormBody(request: Request): Promise<FormBody> {
   return { ok: false, status: 400 };
 }
 
-/** The whole body, or undefined as soon as it grows past `limit` bytes (the rest is never read). */
+/**
+ * Up to this much of an oversized chunked body is read and thrown away before the 413: a client
+ * still sending when the connection closes would see a reset instead of the answer.
+ */
+const DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * Reads and drops what remains, up to `budget` bytes. Never cancels the stream: cancelling
+ * destroys the socket before the 413 can be sent. The answer carries Connection: close.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  let left = budget;
+  while (left > 0) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    left -= value.byteLength;
+  }
+  reader.releaseLock();
+}
+
+/** The whole body, or undefined once it grows past `limit` bytes (the rest is drained, not kept). */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
@@ -38,9 +58,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      // Stop reading but don't cancel: cancelling destroys the socket before the 413 can be
-      // sent. The answer carries Connection: close, so the rest is never processed.
-      reader.releaseLock();
+      await discardRest(reader, DRAIN_LIMIT - size);
       return undefined;
     }
     chunks.push(value);
