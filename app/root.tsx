@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -48,10 +48,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests and scripts know client-side behaviour is live; nothing depends on it.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   // DESIGN.md §8: a client-side navigation still waiting for data shows the destination's loading state.
   const navigation = useNavigation();
   const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname) : undefined;

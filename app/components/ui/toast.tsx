@@ -24,7 +24,6 @@ export function OutcomeMessage({ outcome, variant = "inline" }: { outcome: Outco
   return (
     <div
       role={outcome.kind === "success" ? "status" : "alert"}
-      data-outcome={outcome.kind}
       className={`flex gap-3 rounded-xl border p-4 ${styles[outcome.kind]} ${variant === "toast" ? "w-[356px] max-w-[calc(100vw-2rem)] shadow-lg" : ""}`}
     >
       <Icon name={outcome.kind === "success" ? "circle-check" : "circle-alert"} className="mt-0.5 size-5 shrink-0" />

@@ -4,9 +4,30 @@ import { test as base, expect, type Page } from "@playwright/test";
 type Fixtures = {
   /** Console errors and uncaught exceptions seen by the page; any of them fails the test. */
   consoleErrors: string[];
+  /** Lets `waitForHydration` know when React has hydrated the page (see below). */
+  hydrationProbe: void;
 };
 
 export const test = base.extend<Fixtures>({
+  // React reports every commit to the developer-tools hook, in production builds too. A stand-in
+  // hook records the first commit whose effects have run: the page is hydrated and interactive.
+  hydrationProbe: [
+    async ({ page }, use) => {
+      await page.addInitScript(() => {
+        const flags = window as unknown as { __hydrated?: boolean; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+        flags.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          inject: () => 1,
+          onCommitFiberRoot: () => undefined,
+          onCommitFiberUnmount: () => undefined,
+          onPostCommitFiberRoot: () => (flags.__hydrated = true),
+          checkDCE: () => undefined,
+        };
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -46,7 +67,7 @@ export async function expectAccessible(page: Page, context = "") {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
-/** Waits until React has hydrated the document (the router marks it). */
+/** Waits until React has hydrated the document and run its effects. */
 export async function waitForHydration(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
 }
