@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import type { PostSummary } from "~/lib/blog";
+import { POST_IMAGE_CLASSES, type PostSummary } from "~/lib/blog";
 import { formatLongDate, isoDay } from "~/lib/dates";
 import { Icon } from "~/components/ui/icon";
 
@@ -38,7 +38,7 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
       height={900}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      className={`aspect-video w-full bg-slate-100 object-cover ${className}`}
+      className={`${POST_IMAGE_CLASSES} ${className}`}
     />
   );
 }

@@ -1,4 +1,9 @@
 // Brand constants (DESIGN.md §1). Nothing brand-specific is hard-coded anywhere else.
+import type { BrandIconName } from "~/components/ui/icon-names";
+
+/** A social profile in the footer: its icon is a brand mark, never a UI glyph of the same name. */
+type SocialLink = { name: string; icon: BrandIconName; href: string };
+
 export const site = {
   company: "Quorvant",
   headline: "Private AI Compliance, Security and Governance Platform",
@@ -27,12 +32,12 @@ export const site = {
     summary: "A security platform for business communications with real-time threat detection and automated response.",
   },
   social: [
-    { name: "X", icon: "x", href: "https://x.com/quorvant" },
-    { name: "LinkedIn", icon: "linkedin", href: "https://www.linkedin.com/company/quorvant" },
-    { name: "Instagram", icon: "instagram", href: "https://www.instagram.com/quorvant" },
-    { name: "YouTube", icon: "youtube", href: "https://www.youtube.com/@quorvant" },
-    { name: "Substack", icon: "substack", href: "https://quorvant.substack.com" },
-  ],
+    { name: "X", icon: "brand-x", href: "https://x.com/quorvant" },
+    { name: "LinkedIn", icon: "brand-linkedin", href: "https://www.linkedin.com/company/quorvant" },
+    { name: "Instagram", icon: "brand-instagram", href: "https://www.instagram.com/quorvant" },
+    { name: "YouTube", icon: "brand-youtube", href: "https://www.youtube.com/@quorvant" },
+    { name: "Substack", icon: "brand-substack", href: "https://quorvant.substack.com" },
+  ] satisfies readonly SocialLink[],
 } as const;
 
 export type NavLink = { label: string; to: string };

@@ -11,6 +11,13 @@ export const BLOG_SKELETON_COUNT = 6;
 
 export const BLOG_PATH = "/resources/blog";
 
+/**
+ * A post image's box, in cards, on the post page and in post bodies. Images come in any shape (a
+ * wide diagram, say) and their size is unknown ahead of time: the 16:9 box keeps the layout still,
+ * and the image is fitted whole inside it on a neutral ground, never cropped to fill it.
+ */
+export const POST_IMAGE_CLASSES = "aspect-video w-full bg-slate-100 object-contain";
+
 /** What a card needs: never the post body, so lists stay small on the wire. */
 export type PostSummary = {
   id: string;

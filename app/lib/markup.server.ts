@@ -1,4 +1,5 @@
 import MarkdownIt, { type Options, type StateBlock, type StateCore, type Token } from "markdown-it";
+import { POST_IMAGE_CLASSES } from "./blog";
 import { normalizeListIndentation } from "./markup/indent.server";
 import {
   isAllowedImageUrl,
@@ -151,10 +152,9 @@ function renderEmbed(embed: Embed, env: RenderEnv): string {
     case "image": {
       const src = md.normalizeLink(embed.image.url);
       if (!isAllowedImageUrl(src)) return "";
-      // Size is unknown ahead of time: a 16:9 box keeps the layout from shifting.
       return (
         `<figure class="my-8"><img src="${escape(src)}" alt="${escape(embed.image.alt)}" loading="lazy" decoding="async" ` +
-        `width="1600" height="900" class="aspect-video w-full rounded-xl bg-slate-100 object-cover"></figure>\n`
+        `width="1600" height="900" class="${POST_IMAGE_CLASSES} rounded-xl"></figure>\n`
       );
     }
     case "video": {

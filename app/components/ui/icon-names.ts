@@ -61,11 +61,14 @@ export const iconNames = [
   "users",
   "x",
   "zap",
-  "x",
-  "linkedin",
-  "instagram",
-  "youtube",
-  "substack"
+  "brand-x",
+  "brand-linkedin",
+  "brand-instagram",
+  "brand-youtube",
+  "brand-substack"
 ] as const;
 
 export type IconName = (typeof iconNames)[number];
+
+/** The brand marks (social links): a UI glyph is not one. */
+export type BrandIconName = Extract<IconName, `brand-${string}`>;

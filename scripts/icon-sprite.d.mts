@@ -1,0 +1,4 @@
+export declare const BRAND_PREFIX: "brand-";
+export declare const brandId: (name: string) => string;
+
+export declare function spriteDocument(symbols: { id: string; attributes: string; body: string }[]): string;
