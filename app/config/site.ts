@@ -1,5 +1,5 @@
 // Brand constants (DESIGN.md §1). Nothing brand-specific is hard-coded anywhere else.
-import type { BrandIconName } from "~/components/ui/icon-names";
+import type { BrandIconName } from "~/assets/icon-names";
 
 /** A social profile in the footer: its icon is a brand mark, never a UI glyph of the same name. */
 type SocialLink = { name: string; icon: BrandIconName; href: string };

@@ -1,5 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
-import type { Stat } from "~/components/ui/stat-list";
+import type { Item, Stat } from "./types";
 import { site } from "~/config/site";
 
 /** SPEC.md §2 and §9: these four figures are fixed. */

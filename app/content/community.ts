@@ -1,5 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
-import type { Stat } from "~/components/ui/stat-list";
+import type { Item, Stat } from "./types";
 
 export const communityStats: Stat[] = [
   { value: "5,000+", label: "Community members" },

@@ -1,4 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
+import type { Item } from "./types";
 
 export const homeFeatures: Item[] = [
   {

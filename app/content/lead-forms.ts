@@ -1,5 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
-import type { Choice } from "~/components/ui/field";
+import type { Choice, Item } from "./types";
 import { site } from "~/config/site";
 import { COMPANY_SIZES, WORK_STYLES } from "~/lib/forms/schemas";
 

@@ -1,5 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
-import type { LinkItem } from "~/components/ui/link-list";
+import type { Item, LinkItem } from "./types";
 
 /** Compliance badges of the legal index (SPEC.md §2). */
 export const complianceBadges: Item[] = [

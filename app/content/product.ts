@@ -1,4 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
+import type { Item } from "./types";
 
 /** The six features of the product page (SPEC.md §2). */
 export const sentinelFeatures: Item[] = [

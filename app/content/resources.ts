@@ -1,5 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
-import type { LinkItem } from "~/components/ui/link-list";
+import type { Item, LinkItem } from "./types";
 import { site } from "~/config/site";
 
 export type LinkGroup = { title: string; links: LinkItem[] };

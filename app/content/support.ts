@@ -1,4 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
+import type { Item } from "./types";
 import { site } from "~/config/site";
 
 /** Four support channels; the response times are SPEC.md §9's. */

@@ -1,4 +1,4 @@
-import type { Item } from "~/components/ui/item-grid";
+import type { Item } from "./types";
 
 export const securityPractices: Item[] = [
   { icon: "lock", title: "Encryption", description: "TLS 1.2+ in transit and AES-256 at rest, with customer-managed keys available on every plan." },

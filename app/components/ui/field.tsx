@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Button } from "./button";
+import type { Choice } from "~/content/types";
 
 // Form primitives (CONVENTIONS.md "Forms"): a visible label on every control, the error text
 // beside it, linked by aria-describedby and flagged with aria-invalid by Conform.
@@ -58,7 +59,6 @@ export function TextAreaField({ rows = 5, ...frame }: Omit<Common, "autoComplete
   );
 }
 
-export type Choice = { value: string; label: string };
 
 /** A native <select> (DESIGN.md §8): works without JavaScript and with every assistive technology. */
 export function SelectField({ options, autoComplete, ...frame }: Common & { options: readonly Choice[] }) {

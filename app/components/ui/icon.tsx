@@ -1,5 +1,5 @@
 import spriteUrl from "~/assets/icons.svg?url";
-import type { IconName } from "./icon-names";
+import type { IconName } from "~/assets/icon-names";
 
 export type { IconName };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./icon";
+import { Icon } from "./icon";
+import type { Item } from "~/content/types";
 
-export type Item = { title: string; description?: string; icon?: IconName; meta?: string };
 
 /**
  * Lists on static pages (features, channels, benefits, badges...) are one <ul> with one <li>

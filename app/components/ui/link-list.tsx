@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import type { LinkItem } from "~/content/types";
 
-export type LinkItem = { label: string; to: string; description?: string };
 
 /** A list of internal links with an optional line of description each (resources hub, legal index). */
 export function LinkList({ links }: { links: readonly LinkItem[] }) {

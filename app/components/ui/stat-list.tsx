@@ -1,4 +1,4 @@
-export type Stat = { value: string; label: string };
+import type { Stat } from "~/content/types";
 
 /** Headline figures (about, community) as one list; the value is read before its label. */
 export function StatList({ stats }: { stats: readonly Stat[] }) {
