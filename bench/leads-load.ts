@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { openDatabase } from "~/lib/db/index.server";
+import { openDatabase } from "~/lib/db/connection.server";
 import { listLeads } from "~/lib/db/leads.server";
 import { startBuiltServer } from "../scripts/lib/built-server";
 

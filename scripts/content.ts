@@ -1,8 +1,9 @@
 // `npm run content -- import [DIR] [--dry-run]`: validate content files and upsert them into the
 // database named by DATABASE_URL, in one transaction. Exit 1 when any file is bad (nothing written).
 import path from "node:path";
-import { formatProblem, importContent } from "~/lib/db/content.server";
-import { DatabaseError, migrateToLatest, openDatabase } from "~/lib/db/index.server";
+import { formatProblem } from "~/lib/content-files.server";
+import { DatabaseError, migrateToLatest, openDatabase } from "~/lib/db/connection.server";
+import { importContent } from "~/lib/db/content-import.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 
 const usage = "Usage: npm run content -- import [DIR] [--dry-run]   (DIR defaults to ./content)";

@@ -6,7 +6,7 @@ import { formatLeads, parseExportArgs, sinceTimestamp, UsageError } from "~/lib/
 // The logger writes JSON lines to stdout, which is where the export goes: only errors may be
 // logged (set before the database modules load the logger).
 if (process.env.LOG_LEVEL !== "silent") process.env.LOG_LEVEL = "error";
-const { DatabaseError, migrateToLatest, openDatabase } = await import("~/lib/db/index.server");
+const { DatabaseError, migrateToLatest, openDatabase } = await import("~/lib/db/connection.server");
 const { leadColumns, listLeads } = await import("~/lib/db/leads.server");
 const { ConfigError, loadEnv } = await import("~/lib/env.server");
 

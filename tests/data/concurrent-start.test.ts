@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db/index.server";
+import { openDatabase } from "~/lib/db/connection.server";
 import { countPublishedPosts } from "~/lib/db/posts.server";
 import { postgresAvailability, postgresEngine } from "./support/engines";
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatProblem, loadContent, splitLegalSections } from "~/lib/db/content.server";
+import { formatProblem, loadContent, splitLegalSections } from "~/lib/content-files.server";
 import { toIso } from "~/lib/db/normalize";
 
 // Validation of content files, before any database is involved.

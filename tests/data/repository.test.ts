@@ -3,17 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatProblem, importContent } from "~/lib/db/content.server";
-import {
-  closeDatabase,
-  getDb,
-  getDialect,
-  initDatabase,
-  migrateToLatest,
-  openDatabase,
-  type Database,
-  type OpenDatabase,
-} from "~/lib/db/index.server";
+import { formatProblem } from "~/lib/content-files.server";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { importContent } from "~/lib/db/content-import.server";
+import { closeDatabase, getDb, getDialect, initDatabase } from "~/lib/db/index.server";
+import type { Database } from "~/lib/db/schema";
 import { insertCareerApplication, insertDemoRequest, insertSalesLead, listLeads } from "~/lib/db/leads.server";
 import { findLegalDocument, isValidLegalContent } from "~/lib/db/legal.server";
 import {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/index.server";
+import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { insertCareerApplication, insertSalesLead } from "~/lib/db/leads.server";
 import { formatLeads, parseExportArgs, spreadsheetSafe, UsageError } from "~/lib/forms/export.server";
 

@@ -1,0 +1,120 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { logger } from "../logger.server";
+import { migrationProvider } from "./migrations";
+import { SqliteValuesPlugin, type Dialect } from "./normalize";
+import type { Database } from "./schema";
+
+// Opening a database from a DATABASE_URL and bringing its schema up to date. Used by the server,
+// the command-line tools, the tests and the benchmarks.
+
+/** A start-up problem with the database, phrased as one line an operator can act on. */
+export class DatabaseError extends Error {
+  override name = "DatabaseError";
+}
+
+export type OpenDatabase = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  pool?: pg.Pool;
+  /** Where the data lives, for messages (never includes a password). */
+  location: string;
+};
+
+/** Opens (but does not migrate) the database a DATABASE_URL points at. Used by the app, the CLI, tests and the bench. */
+export async function openDatabase(url: string, poolSize = 10): Promise<OpenDatabase> {
+  if (url.startsWith("file:")) return openSqlite(url);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolSize);
+  throw new DatabaseError(
+    `DATABASE_URL must be file:PATH (embedded SQLite) or postgres://user@host:port/database (PostgreSQL), got "${url.split(":")[0]}:…".`,
+  );
+}
+
+/** `file:./data/site.db` is relative to the working directory; `file:/abs` and `file:///abs` are absolute. */
+export function sqlitePath(url: string): string {
+  let rest = url.slice("file:".length);
+  if (rest.startsWith("//")) rest = rest.slice(2);
+  rest = rest.split("?")[0] ?? "";
+  if (!rest) throw new DatabaseError('DATABASE_URL "file:" needs a path, e.g. DATABASE_URL=file:./data/site.db.');
+  return rest === ":memory:" ? rest : path.resolve(rest);
+}
+
+function openSqlite(url: string): OpenDatabase {
+  const file = sqlitePath(url);
+  let database: SqliteDatabase.Database;
+  try {
+    if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    database = new SqliteDatabase(file);
+  } catch (error) {
+    throw new DatabaseError(
+      `Cannot open the SQLite database ${file} (${describeError(error)}). Point DATABASE_URL=file:PATH at a writable location.`,
+    );
+  }
+  try {
+    // WAL lets readers run while a writer commits; NORMAL is durable across app crashes in WAL mode.
+    database.pragma("journal_mode = WAL");
+    database.pragma("synchronous = NORMAL");
+    database.pragma("busy_timeout = 5000");
+    database.pragma("foreign_keys = ON");
+    // Open succeeds lazily even for unwritable files; find out now rather than on the first form post.
+    database.exec("BEGIN IMMEDIATE; ROLLBACK;");
+  } catch (error) {
+    database.close();
+    throw new DatabaseError(
+      `Cannot write the SQLite database ${file} (${describeError(error)}). Make the file and its folder writable or set DATABASE_URL=file:PATH elsewhere.`,
+    );
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteValuesPlugin()] });
+  return { db, dialect: "sqlite", location: file };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseError("DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database.");
+  }
+  const location = `${parsed.hostname || "localhost"}:${parsed.port || 5432}${parsed.pathname}`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL client error"));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseError(`Cannot connect to PostgreSQL at ${location} (${describeError(error)}). ${postgresHint(error)}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", pool, location };
+}
+
+function postgresHint(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === "3D000") return "Create the database or fix its name in DATABASE_URL.";
+  if (code === "28P01" || code === "28000") return "Fix the user or password in DATABASE_URL.";
+  return "Start PostgreSQL or fix the host and port in DATABASE_URL.";
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length) return describeError(error.errors[0]);
+  const { code, message } = error as { code?: string; message?: string };
+  const text = (message ?? String(error)).split("\n")[0]!;
+  return code && !text.includes(code) ? `${code}: ${text}` : text || code || "unknown error";
+}
+
+/** Applies every pending migration. On PostgreSQL the migrator holds an advisory lock, so concurrent starts are safe. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    throw new DatabaseError(`Database migration ${failed?.migrationName ?? ""} failed: ${describeError(error)}`.replace("  ", " "));
+  }
+  for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
+}
+
