@@ -2,7 +2,6 @@ import { defineConfig, devices } from "@playwright/test";
 import { SHARED_SERVER } from "./tests/e2e/support/server";
 
 export default defineConfig({
-  testDir: "tests/e2e",
   // Side-by-side runs (E2E_DIR) keep their artifacts apart.
   outputDir: process.env.E2E_DIR ? `${process.env.E2E_DIR}/test-results` : "test-results",
   fullyParallel: true,
@@ -33,6 +32,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The site against one built server on a port (started below, shared by every spec).
+    { name: "site", testDir: "tests/e2e" },
+    // The deployed shape: nginx terminating TLS (a throwaway certificate) in front of two built
+    // servers on one PostgreSQL database; every spec starts what it needs.
+    { name: "topology", testDir: "tests/topology", use: { baseURL: undefined, ignoreHTTPSErrors: true } },
+  ],
   webServer: {
     command: "node tests/e2e/support/start-shared-server.mjs",
     url: `${SHARED_SERVER.url}/healthz`,

@@ -34,7 +34,12 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url, child, () => output);
+  try {
+    await waitForHealthy(url, child, () => output);
+  } catch (error) {
+    child.kill("SIGKILL"); // never leave a half-started server behind
+    throw error;
+  }
   const kill = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
