@@ -15,4 +15,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Layers point one way: app/lib (schemas, data, server code) never imports from app/components.
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "app/lib must not import from app/components." }] }],
+    },
+  },
 );

@@ -1,18 +1,28 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/company.careers";
-import { CareerApplication } from "~/components/career-application";
+import { CareerApplication } from "~/components/forms/career-application";
 import { ButtonLink } from "~/components/ui/button";
 import { ItemGrid } from "~/components/ui/item-grid";
 import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { careerBenefits, openRoles } from "~/content/careers";
+import { insertCareerApplication } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { submitCareerApplication } from "~/lib/forms/leads.server";
+import { careerApplicationMessages } from "~/lib/forms/outcomes";
+import { careerApplicationSchema } from "~/lib/forms/schemas";
+import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 
-/** The "Join Our Team" form posts here (to the page's own URL, so its utm_* parameters are recorded). */
+/** The "Join Our Team" form posts here (to the page's own URL, so its utm_* parameters are recorded) → career_applications. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitCareerApplication({ request, context });
+  return submitForm({
+    request,
+    context,
+    form: "career-application",
+    schema: careerApplicationSchema,
+    messages: careerApplicationMessages,
+    save: insertCareerApplication,
+  });
 }
 
 export const headers = formRouteHeaders;
@@ -24,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/company/careers",
   });
 
-/** "Apply Now" keeps the page's other query parameters (utm_* included) and adds apply=1 (DESIGN.md §8). */
+/** "Apply Now" keeps the page's other query parameters (utm_* included) and adds apply=1, which opens the form. */
 function applyHref(search: string) {
   const params = new URLSearchParams(search);
   params.set("apply", "1");

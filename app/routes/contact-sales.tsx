@@ -1,18 +1,28 @@
 import type { Route } from "./+types/contact-sales";
-import { BusinessContactFields } from "~/components/business-contact-fields";
-import { LeadForm } from "~/components/lead-form";
-import { LeadFormPage } from "~/components/lead-form-page";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { BusinessContactFields } from "~/components/forms/business-contact-fields";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/field";
+import { LeadForm } from "~/components/forms/lead-form";
+import { LeadFormPage } from "~/components/forms/lead-form-page";
+import { useLeadForm } from "~/components/forms/use-lead-form";
 import { site } from "~/config/site";
 import { contactProductChoices, contactReasons } from "~/content/lead-forms";
+import { insertSalesLead } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { submitContactSales } from "~/lib/forms/leads.server";
+import { contactSalesMessages } from "~/lib/forms/outcomes";
 import { contactSalesSchema } from "~/lib/forms/schemas";
-import { useLeadForm } from "~/lib/forms/use-lead-form";
+import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 
+/** "Get in Touch" posts here (to the page's own URL, so its utm_* parameters are recorded) → sales_leads. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitContactSales({ request, context });
+  return submitForm({
+    request,
+    context,
+    form: "contact-sales",
+    schema: contactSalesSchema,
+    messages: contactSalesMessages,
+    save: insertSalesLead,
+  });
 }
 
 export const headers = formRouteHeaders;

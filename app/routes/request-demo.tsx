@@ -1,20 +1,30 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/request-demo";
-import { BusinessContactFields } from "~/components/business-contact-fields";
-import { LeadForm } from "~/components/lead-form";
-import { LeadFormPage } from "~/components/lead-form-page";
+import { BusinessContactFields } from "~/components/forms/business-contact-fields";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/field";
+import { LeadForm } from "~/components/forms/lead-form";
+import { LeadFormPage } from "~/components/forms/lead-form-page";
+import { useLeadForm } from "~/components/forms/use-lead-form";
 import { Icon } from "~/components/ui/icon";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { site } from "~/config/site";
 import { companySizeChoices, demoExpectations, demoProductChoices } from "~/content/lead-forms";
+import { insertDemoRequest } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { submitDemoRequest } from "~/lib/forms/leads.server";
+import { demoRequestMessages } from "~/lib/forms/outcomes";
 import { demoRequestSchema } from "~/lib/forms/schemas";
-import { useLeadForm } from "~/lib/forms/use-lead-form";
+import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 
+/** The demo form posts here (to the page's own URL, so its utm_* parameters are recorded) → demo_requests. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitDemoRequest({ request, context });
+  return submitForm({
+    request,
+    context,
+    form: "request-demo",
+    schema: demoRequestSchema,
+    messages: demoRequestMessages,
+    save: insertDemoRequest,
+  });
 }
 
 export const headers = formRouteHeaders;

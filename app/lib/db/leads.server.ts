@@ -1,57 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { CareerApplicationValues, ContactSalesValues, DemoRequestValues } from "~/lib/forms/schemas";
 import { toIso } from "./normalize";
 import type { Database, LeadTable } from "./schema";
 
 // The three lead tables are write-only for the site; the export CLI reads them back.
 
-export type SalesLeadInput = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  phone: string;
-  message: string;
-  product_name: string;
-  source_page: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-};
+const trackingColumns = ["source_page", "utm_source", "utm_medium", "utm_campaign"] as const;
 
-export type DemoRequestInput = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  job_title: string;
-  phone: string;
-  company_size: string;
-  message: string;
-  product_name: string;
-  source_page: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-};
+/** Where a lead came from: the form page's path and its utm_* query parameters ('' when absent). */
+export type Tracking = Record<(typeof trackingColumns)[number], string>;
 
-export type CareerApplicationInput = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  linkedin_profile: string;
-  years_experience: number | null;
-  current_position: string;
-  why_quorvant: string;
-  biggest_achievement: string;
-  work_style: string;
-  resume_url: string;
-  source_page: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-};
+/** A text column accepts any string, though the form's choice lists (product, company size, work style) narrow it. */
+type Column<Value> = Value extends string ? string : Value;
+
+/** A lead row as inserted: the fields of the form's schema (its output) plus the tracking columns. */
+type LeadRow<Values> = { [Field in keyof Values]: Column<Values[Field]> } & Tracking;
+
+export type SalesLeadInput = LeadRow<ContactSalesValues>;
+export type DemoRequestInput = LeadRow<DemoRequestValues>;
+export type CareerApplicationInput = LeadRow<CareerApplicationValues>;
 
 type Db = Kysely<Database>;
 
@@ -77,15 +45,23 @@ export function insertCareerApplication(db: Db, values: CareerApplicationInput):
   return insertLead(db, "career_applications", pick(values, careerApplicationColumns));
 }
 
-const tracking = ["source_page", "utm_source", "utm_medium", "utm_campaign"] as const;
-const salesLeadColumns = ["first_name", "last_name", "email", "company", "phone", "message", "product_name", ...tracking] as const;
-const demoRequestColumns = [
-  "first_name", "last_name", "email", "company", "job_title", "phone", "company_size", "message", "product_name", ...tracking,
-] as const;
-const careerApplicationColumns = [
+const salesLeadColumns = columnsOf<SalesLeadInput>()([
+  "first_name", "last_name", "email", "company", "phone", "message", "product_name", ...trackingColumns,
+]);
+const demoRequestColumns = columnsOf<DemoRequestInput>()([
+  "first_name", "last_name", "email", "company", "job_title", "phone", "company_size", "message", "product_name", ...trackingColumns,
+]);
+const careerApplicationColumns = columnsOf<CareerApplicationInput>()([
   "first_name", "last_name", "email", "phone", "linkedin_profile", "years_experience", "current_position",
-  "why_quorvant", "biggest_achievement", "work_style", "resume_url", ...tracking,
-] as const;
+  "why_quorvant", "biggest_achievement", "work_style", "resume_url", ...trackingColumns,
+]);
+
+/** A table's columns in export order. Every field of the row must be listed, or the compiler names the missing one. */
+function columnsOf<Row>() {
+  return <const Columns extends readonly (keyof Row)[]>(
+    columns: Columns & ([Exclude<keyof Row, Columns[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, Columns[number]> }),
+  ): Columns => columns;
+}
 
 /** The columns of each lead table in export order. */
 export const leadColumns: Record<LeadTable, readonly string[]> = {

@@ -3,20 +3,19 @@ import type { Kysely } from "kysely";
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/lib/db/index.server";
+import type { Tracking } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import { logger } from "~/lib/logger.server";
 import { readFormBody } from "./body.server";
 import { commonOutcomes, type FormActionData, type FormMessages } from "./outcomes";
 import { consumeFormSubmission } from "./rate-limit.server";
 
-/** The honeypot input's name (DESIGN.md §8). People never see it; naive bots fill it. */
+/** The honeypot input's name. People never see it; naive bots fill it. */
 export const HONEYPOT_FIELD = "website";
 
 const TRACKING_MAX = 2048;
 
-/** Where the lead came from: the form page's path and its utm_* query parameters ('' when absent). */
-export type Tracking = { source_page: string; utm_source: string; utm_medium: string; utm_campaign: string };
-
+/** The form page's path and its utm_* query parameters ('' when absent), each at most 2048 characters. */
 export function trackingFrom(url: URL): Tracking {
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, TRACKING_MAX);
   return {
@@ -27,21 +26,24 @@ export function trackingFrom(url: URL): Tracking {
   };
 }
 
-type SubmitOptions<Schema extends z.ZodType> = {
+type SubmitOptions<Schema extends z.ZodObject> = {
   request: Request;
   context: AppLoadContext;
+  /** The form's name in log lines. */
   form: string;
   schema: Schema;
   messages: FormMessages;
-  save: (db: Kysely<Database>, values: z.output<Schema>, tracking: Tracking) => Promise<unknown>;
+  /** Stores one lead: the validated values and where the lead came from (a table's insert function). */
+  save: (db: Kysely<Database>, lead: z.output<Schema> & Tracking) => Promise<unknown>;
 };
 
 /**
- * The one submission pipeline of every lead form (DESIGN.md §6): size and type check, honeypot,
- * rate limit, validation, insert. Nothing is written on any rejection; a database failure keeps
- * the visitor's values and is logged as one JSON line. Every answer is `no-store`.
+ * The one submission pipeline of every lead form, called by each form route's action: size and
+ * type check, honeypot, rate limit, validation, insert. Nothing is written on any rejection; a
+ * database failure keeps the visitor's values and is logged as one JSON line. Every answer is
+ * `no-store`.
  */
-export async function submitForm<Schema extends z.ZodType>({ request, context, form, schema, messages, save }: SubmitOptions<Schema>) {
+export async function submitForm<Schema extends z.ZodObject>({ request, context, form, schema, messages, save }: SubmitOptions<Schema>) {
   const body = await readFormBody(request);
   if (!body.ok) {
     if (body.status === 413) return answer(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
@@ -67,7 +69,7 @@ export async function submitForm<Schema extends z.ZodType>({ request, context, f
   }
 
   try {
-    await save(getDb(), submission.value, trackingFrom(new URL(request.url)));
+    await save(getDb(), { ...submission.value, ...trackingFrom(new URL(request.url)) });
   } catch (error) {
     logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
     return answer(500, { result: submission.reply(), outcome: messages.failure });

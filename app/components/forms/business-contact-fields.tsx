@@ -1,6 +1,6 @@
-import { TextField, type Meta } from "./ui/field";
+import { TextField, type Meta } from "./field";
 
-/** Who is asking: the four fields the contact and demo forms share, labelled as SPEC.md §2 words them. */
+/** Who is asking: the four fields the contact and demo forms share, labelled as the pages word them. */
 export function BusinessContactFields({ fields }: { fields: { first_name: Meta; last_name: Meta; email: Meta; company: Meta } }) {
   return (
     <>

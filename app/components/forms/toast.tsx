@@ -1,10 +1,10 @@
 import { toast, Toaster } from "sonner";
 import type { Outcome } from "~/lib/forms/outcomes";
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 
-// Toasts for form outcomes (SPEC.md §8). Each toast is its own live region: role="status" for a
-// success, role="alert" for a failure (shown in the destructive style). Mounted only by the form
-// pages, so other pages never load the toast library.
+// Toasts for form outcomes. Each toast is its own live region: role="status" for a success,
+// role="alert" for a failure (shown in the destructive style). Mounted only by the form pages, so
+// other pages never load the toast library.
 
 export function FormToaster({ id, label = "Notifications" }: { id?: string; label?: string }) {
   return <Toaster id={id} containerAriaLabel={label} position="top-center" duration={8000} />;

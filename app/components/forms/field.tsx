@@ -1,10 +1,10 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Button } from "./button";
+import { Button } from "~/components/ui/button";
 import type { Choice } from "~/content/types";
 
-// Form primitives (CONVENTIONS.md "Forms"): a visible label on every control, the error text
-// beside it, linked by aria-describedby and flagged with aria-invalid by Conform.
+// Form primitives: a visible label on every control, the error text beside it, linked by
+// aria-describedby and flagged with aria-invalid by Conform.
 
 export type Meta = FieldMetadata<string | number | null | undefined>;
 
@@ -60,7 +60,7 @@ export function TextAreaField({ rows = 5, ...frame }: Omit<Common, "autoComplete
 }
 
 
-/** A native <select> (DESIGN.md §8): works without JavaScript and with every assistive technology. */
+/** A native <select>: works without JavaScript and with every assistive technology. */
 export function SelectField({ options, autoComplete, ...frame }: Common & { options: readonly Choice[] }) {
   const { key, ...props } = getSelectProps(frame.meta);
   return (
@@ -77,7 +77,7 @@ export function SelectField({ options, autoComplete, ...frame }: Common & { opti
 }
 
 /**
- * The spam trap (DESIGN.md §8): people never see or reach it; naive bots fill every input.
+ * The spam trap: people never see or reach it; naive bots fill every input.
  * Off-screen rather than display:none, which many bots skip.
  */
 export function Honeypot() {

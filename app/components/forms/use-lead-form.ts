@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { showOutcomeToast } from "~/components/ui/toast";
-import type { FormActionData } from "./outcomes";
+import { showOutcomeToast } from "./toast";
+import type { FormActionData } from "~/lib/forms/outcomes";
 
 /**
  * Everything a lead form needs in the browser: Conform wired to the shared schema (native

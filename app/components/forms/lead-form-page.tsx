@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { PageHero } from "./ui/section";
-import { FormToaster } from "./ui/toast";
+import { FormToaster } from "./toast";
+import { PageHero } from "~/components/ui/section";
 
 /** The frame of the contact and demo pages: hero, the form panel, and a side panel. */
 export function LeadFormPage({

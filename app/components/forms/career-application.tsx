@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
+import { SelectField, TextAreaField, TextField } from "./field";
 import { LeadForm } from "./lead-form";
-import { buttonClasses } from "./ui/button";
-import { SelectField, TextAreaField, TextField } from "./ui/field";
-import { FormToaster, OutcomeMessage } from "./ui/toast";
+import { FormToaster, OutcomeMessage } from "./toast";
+import { useLeadForm } from "./use-lead-form";
+import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { workStyleChoices } from "~/content/lead-forms";
 import { careerApplicationSchema } from "~/lib/forms/schemas";
-import { useLeadForm } from "~/lib/forms/use-lead-form";
-import { Icon } from "~/components/ui/icon";
 
 /** Failure toasts must show inside the modal: everything outside it is inert while it is open. */
 const DIALOG_TOASTER = "career-dialog";
 
 /**
- * The "Join Our Team" application (SPEC.md §2, DESIGN.md §8). One native <dialog> serves both
- * cases: without JavaScript the server renders it open in place when the URL has ?apply=1 (the
- * Apply Now link); with JavaScript the same URL opens it with showModal() — focus trapped, Escape
- * closes, focus returns to the link — and closing it drops ?apply=1 from the URL.
+ * The "Join Our Team" application. One native <dialog> serves both cases: without JavaScript the
+ * server renders it open in place when the URL has ?apply=1 (the Apply Now link); with JavaScript
+ * the same URL opens it with showModal() — focus trapped, Escape closes, focus returns to the
+ * link — and closing it drops ?apply=1 from the URL.
  */
 export function CareerApplication() {
   const [searchParams, setSearchParams] = useSearchParams();
