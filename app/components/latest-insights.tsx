@@ -3,10 +3,10 @@ import { Await } from "react-router";
 import { BlogLoadError, InsightsLoading, InsightsSection } from "~/components/blog-states";
 import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink } from "~/components/ui/button";
-import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, isLoadFailed, type LatestInsights as LatestInsightsData, type Loaded } from "~/lib/blog";
+import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, type LatestInsights as LatestInsightsData, type StreamedLoad } from "~/lib/blog";
 
-/** The home page's blog block (SPEC.md §2): streams in, so the rest of the page never waits for it. */
-export function LatestInsights({ insights }: { insights: Loaded<LatestInsightsData> | Promise<LatestInsightsData> }) {
+/** The home page's Latest Insights block: streams in, so the rest of the page never waits for it. */
+export function LatestInsights({ insights }: { insights: StreamedLoad<LatestInsightsData> }) {
   return (
     <InsightsSection>
       {insights instanceof Promise ? (
@@ -15,12 +15,12 @@ export function LatestInsights({ insights }: { insights: Loaded<LatestInsightsDa
             {(data) => <InsightsContent data={data} />}
           </Await>
         </Suspense>
-      ) : isLoadFailed(insights) ? (
-        <BlogLoadError />
-      ) : (
+      ) : insights.state === "loaded" ? (
         // Data that arrived in time renders outside any Suspense boundary: React would otherwise
         // stream a large completed boundary separately, which needs JavaScript to reveal.
-        <InsightsContent data={insights} />
+        <InsightsContent data={insights.value} />
+      ) : (
+        <BlogLoadError />
       )}
     </InsightsSection>
   );

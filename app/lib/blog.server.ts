@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type LoadFailed, type Loaded, type PostPage, type PostSummary } from "./blog";
+import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type PostPage, type PostSummary, type StreamedLoad } from "./blog";
 import { getDb } from "./db/index.server";
 import {
   countPublishedPosts,
@@ -9,12 +9,13 @@ import {
   listPublishedPosts,
   type BlogPost,
 } from "./db/posts.server";
+import { failed, loaded, notFound, type LoadResult } from "./load-result";
 import { logger } from "./logger.server";
 import { isAllowedImageUrl } from "./markup/urls.server";
 import { renderMarkup } from "./markup.server";
 
 // The blog's reads, shaped for the pages. Failures are logged with the request id and surface as
-// one generic error (SPEC.md §8: "Failed to fetch blog posts"); visitors see the page's error text.
+// one generic error ("Failed to fetch blog posts"); visitors see the page's error text.
 
 export const FETCH_FAILED = "Failed to fetch blog posts";
 
@@ -41,11 +42,11 @@ export function toSummary(post: BlogPost): PostSummary {
  * Pages render a settled value outside any Suspense boundary: React streams a large completed
  * boundary separately ("outlining"), which would again need JavaScript to show.
  */
-export async function inlineIfQuick<T>(promise: Promise<T>, graceMs = 100): Promise<{ data: Loaded<T> | Promise<T> }> {
+export async function inlineIfQuick<T>(promise: Promise<T>, graceMs = 100): Promise<{ data: StreamedLoad<T> }> {
   const pending = Symbol("pending");
   let timer: ReturnType<typeof setTimeout> | undefined;
   const winner = await Promise.race([
-    promise.catch((): LoadFailed => ({ failed: true })),
+    promise.then(loaded, (): LoadResult<T> => failed()),
     new Promise<typeof pending>((resolve) => (timer = setTimeout(() => resolve(pending), graceMs))),
   ]);
   clearTimeout(timer);
@@ -116,7 +117,13 @@ export function loadBlogList(query: BlogListQuery, requestId?: string): Promise<
 }
 
 /** One post by slug, else id, with its content rendered to safe HTML here on the server. */
-export async function loadPost(slugOrId: string, requestId?: string): Promise<PostPage | undefined> {
-  const post = await guarded(requestId, "post", () => findPublishedPost(getDb(), slugOrId));
-  return post && { ...toSummary(post), html: renderMarkup(post.content), updatedAt: post.updated_at };
+export async function loadPost(slugOrId: string, requestId?: string): Promise<LoadResult<PostPage>> {
+  let post: BlogPost | undefined;
+  try {
+    post = await guarded(requestId, "post", () => findPublishedPost(getDb(), slugOrId));
+  } catch {
+    return failed(); // already logged
+  }
+  if (!post) return notFound();
+  return loaded({ ...toSummary(post), html: renderMarkup(post.content), updatedAt: post.updated_at });
 }

@@ -1,4 +1,6 @@
-// Blog shapes and limits shared by the server loaders and the components (SPEC.md §9, DESIGN.md §8).
+import type { LoadResult } from "./load-result";
+
+// Blog shapes and limits shared by the server loaders and the components.
 
 /** Home block: one featured post plus at most this many others. */
 export const HOME_OTHER_POSTS = 4;
@@ -31,7 +33,7 @@ export type PostSummary = {
   imageUrl: string | null;
 };
 
-/** DESIGN.md §4: a post's link carries its slug, or its id when it has none. */
+/** A post's link carries its slug, or its id when it has none. */
 export function postPath(post: { slug: string | null; id: string }): string {
   return `${BLOG_PATH}/${encodeURIComponent(post.slug || post.id)}`;
 }
@@ -61,10 +63,8 @@ export type BlogList = {
 /** A post as its page needs it: the body already rendered to safe HTML on the server. */
 export type PostPage = PostSummary & { html: string; updatedAt: string };
 
-/** A load that failed before the page was sent: rendered as the page's error text. */
-export type LoadFailed = { failed: true };
-export type Loaded<T> = T | LoadFailed;
-
-export function isLoadFailed<T extends object>(value: Loaded<T>): value is LoadFailed {
-  return "failed" in value;
-}
+/**
+ * Blog data that arrived before the page was sent (rendered inline: loaded, or the error text),
+ * or that is still on its way (streamed behind the loading state; a rejection shows the error).
+ */
+export type StreamedLoad<T> = LoadResult<T> | Promise<T>;

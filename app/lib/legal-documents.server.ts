@@ -1,5 +1,6 @@
 import { getDb } from "~/lib/db/index.server";
 import { findLegalDocument, isValidLegalContent, type LegalDocumentType } from "~/lib/db/legal.server";
+import { failed, loaded, notFound, type LoadResult } from "~/lib/load-result";
 import { logger } from "~/lib/logger.server";
 
 export type LegalSection = { title: string; paragraphs: string[] };
@@ -11,43 +12,34 @@ export type LegalDocumentView = {
   sections: LegalSection[];
 };
 
-/** Why a legal page could not show its document; each maps to a status crawlers understand. */
-export type LegalFailure = "missing" | "invalid" | "unavailable";
-
-export const legalFailureStatus: Record<LegalFailure, number> = { missing: 404, invalid: 500, unavailable: 503 };
-
 export const INVALID_CONTENT_REASON = "Invalid document content structure";
 
 /**
- * The newest published document of a type, checked against SPEC.md §5's structure.
- * Never throws: a database error or bad content becomes a failure the page can show.
+ * The newest published document of a type, checked against the legal content structure
+ * (`{"sections":[{"title","content"}, ...]}`). Never throws: none published is not-found (404),
+ * a database error failed (503), bad content failed with the reason shown (500).
  */
-export async function loadLegalDocument(
-  type: LegalDocumentType,
-  requestId: string,
-): Promise<{ document: LegalDocumentView } | { failure: LegalFailure }> {
+export async function loadLegalDocument(type: LegalDocumentType, requestId: string): Promise<LoadResult<LegalDocumentView>> {
   let row;
   try {
     row = await findLegalDocument(getDb(), type);
   } catch (error) {
     logger.error({ requestId, err: error, documentType: type }, "legal document could not be read");
-    return { failure: "unavailable" };
+    return failed(503);
   }
-  if (!row) return { failure: "missing" };
+  if (!row) return notFound();
   if (!isValidLegalContent(row.content)) {
     logger.error({ requestId, documentId: row.id, documentType: type }, INVALID_CONTENT_REASON);
-    return { failure: "invalid" };
+    return failed(500, INVALID_CONTENT_REASON);
   }
-  return {
-    document: {
-      title: row.title,
-      version: row.version || "1.0",
-      lastUpdated: row.last_updated,
-      sections: row.content.sections.map((section) => ({
-        title: section.title,
-        // Plain text only: paragraphs are split on blank lines, nothing is interpreted as HTML.
-        paragraphs: section.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean),
-      })),
-    },
-  };
+  return loaded({
+    title: row.title,
+    version: row.version || "1.0",
+    lastUpdated: row.last_updated,
+    sections: row.content.sections.map((section) => ({
+      title: section.title,
+      // Plain text only: paragraphs are split on blank lines, nothing is interpreted as HTML.
+      paragraphs: section.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean),
+    })),
+  });
 }

@@ -3,20 +3,15 @@ import type { Route } from "./+types/resources.blog.post";
 import { BackButton } from "~/components/back-button";
 import { CategoryLabel, PostImage, PostMeta } from "~/components/post-card";
 import { site } from "~/config/site";
-import type { PostPage } from "~/lib/blog";
 import { loadPost } from "~/lib/blog.server";
+import { statusOf } from "~/lib/load-result";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  let post: PostPage | undefined;
-  try {
-    post = await loadPost(params.slug, context.requestId);
-  } catch {
-    // Already logged; SPEC.md §2 shows the same not-found texts for a failed load.
-    return data({ post: null }, { status: 503, headers: { "Retry-After": "30" } });
-  }
-  if (!post) return data({ post: null }, { status: 404 });
-  return { post };
+  const result = await loadPost(params.slug, context.requestId);
+  // A failed load shows the same not-found texts as a missing post, but answers 503 so monitors notice.
+  const status = statusOf(result);
+  return data({ post: result.state === "loaded" ? result.value : null }, { status, headers: status === 503 ? { "Retry-After": "30" } : undefined });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {

@@ -6,7 +6,7 @@ import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/section";
 import { site } from "~/config/site";
-import { BLOG_PATH, blogListPath, isLoadFailed, type BlogList, type BlogListQuery } from "~/lib/blog";
+import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/lib/blog";
 import { inlineIfQuick, loadBlogList, parseBlogListQuery } from "~/lib/blog.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -42,11 +42,11 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               {(data) => <BlogListContent data={data} query={query} />}
             </Await>
           </Suspense>
-        ) : isLoadFailed(list) ? (
-          <BlogLoadError retry />
-        ) : (
+        ) : list.state === "loaded" ? (
           // Arrived in time: rendered inline, outside a Suspense boundary (see inlineIfQuick).
-          <BlogListContent data={list} query={query} />
+          <BlogListContent data={list.value} query={query} />
+        ) : (
+          <BlogLoadError retry />
         )}
         <Newsletter />
       </div>
@@ -149,7 +149,7 @@ function Pagination({ query, pageCount }: { query: BlogListQuery; pageCount: num
   );
 }
 
-/** SPEC.md §2: the Subscribe button deliberately does nothing. */
+/** The Subscribe button deliberately does nothing (no newsletter service yet). */
 function Newsletter() {
   return (
     <section aria-labelledby="newsletter-heading" className="mt-16 rounded-2xl bg-brand-900 p-8 text-white sm:p-12">
