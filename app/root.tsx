@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // DESIGN.md §8: a client-side navigation still waiting for data shows the destination's loading state.
+  // A client-side navigation still waiting for data shows the destination's loading state at once.
   const navigation = useNavigation();
   const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname) : undefined;
   return Pending ? <Pending /> : <Outlet />;

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { site } from "./config/site";
 
-// Every public URL of the site, in one reviewable list (SPEC.md §2).
+// Every public URL of the site, in one reviewable list.
 export default [
   index("routes/home.tsx"),
   route("contact-sales", "routes/contact-sales.tsx"),

@@ -1,5 +1,5 @@
 // `npm run bench:data`: load 10,000 posts into a fresh database per engine and time the queries the
-// pages run. Target (issue 3): each under 5 ms median on SQLite. PostgreSQL comes from
+// pages run. Target: each under 5 ms median on SQLite. PostgreSQL comes from
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a fresh database is made and dropped.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

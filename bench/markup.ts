@@ -1,4 +1,4 @@
-// How long the post markup renderer takes on big and hostile input (DESIGN.md §5: a 1 MB post < 200 ms).
+// How long the post markup renderer takes on big and hostile input (target: a 1 MB post in under 200 ms).
 // Run: npm run bench:markup
 import { renderMarkup } from "../app/lib/markup.server";
 

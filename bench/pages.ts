@@ -1,7 +1,7 @@
 // Page-level benchmark: starts the built production server on a fresh SQLite database and prints
 // (1) the JavaScript a first visit to `/` and to a post downloads, against the 105 KB budget, and
 // (2) post-page throughput from our server (page cache on) next to nginx serving the same bytes
-// as a static file, when nginx is installed (DESIGN.md §7: at least a quarter of nginx).
+// as a static file, when nginx is installed (target: at least a quarter of nginx).
 // Run after `npm run build`: `npm run bench:pages`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Measures the JavaScript a first visit downloads (DESIGN.md §7: at most 105 KB transferred on
+// Measures the JavaScript a first visit downloads (at most 105 KB transferred on
 // `/` and on a post). Run against a built server: `node scripts/js-budget.mjs http://localhost:3000 / /resources/blog/<slug>`.
 import { brotliCompressSync } from "node:zlib";
 

@@ -16,7 +16,7 @@ import { pageCache } from "./page-cache";
 import { allowedMethods, reactRouterHandler } from "./react-router";
 import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
 
-/** DESIGN.md §6: no request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
+/** No request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const CLIENT_DIR = path.resolve(process.env.BUILD_DIR ?? "build", "client");

@@ -4,7 +4,7 @@ import helmet from "helmet";
 import { logger } from "~/lib/logger.server";
 import { ownOrigin } from "./public-url";
 
-/** Hosts our post markup may embed (DESIGN.md §5: YouTube via youtube-nocookie, Vimeo). */
+/** Hosts our post markup may embed: YouTube (through youtube-nocookie) and Vimeo. */
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 /** A fresh nonce for every request; the CSP and every inline script use it. */
@@ -14,7 +14,7 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * All security headers in one place (DESIGN.md §7). Scripts run only with the request's nonce;
+ * All security headers in one place. Scripts run only with the request's nonce;
  * 'strict-dynamic' lets the router's module scripts load their own imports.
  * HSTS is sent only when the request arrived over https (see docs/decisions/001-csp.md).
  */

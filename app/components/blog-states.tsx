@@ -7,7 +7,7 @@ import { BLOG_SKELETON_COUNT } from "~/lib/blog";
 
 export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
 
-/** Home block while its posts stream in (SPEC.md §2). */
+/** Home block while its posts stream in: "Loading our latest articles...". */
 export function InsightsLoading() {
   return (
     <div aria-busy="true" aria-live="polite" className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-muted">
@@ -16,7 +16,7 @@ export function InsightsLoading() {
   );
 }
 
-/** Blog list while its posts stream in: exactly six placeholder cards (SPEC.md §9). */
+/** Blog list while its posts stream in: exactly six placeholder cards. */
 export function BlogListSkeleton() {
   return (
     <div aria-busy="true" aria-live="polite">

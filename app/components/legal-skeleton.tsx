@@ -1,4 +1,4 @@
-/** What a legal page shows while its document loads (DESIGN.md §8). */
+/** What a legal page shows while its document loads on a client-side navigation. */
 export function LegalSkeleton() {
   return (
     <div aria-busy="true" aria-live="polite" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">

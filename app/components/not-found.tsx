@@ -5,7 +5,7 @@ import { ButtonLink } from "./ui/button";
 export function NotFound() {
   const location = useLocation();
   useEffect(() => {
-    // SPEC.md §2: the missing path is logged to the browser console.
+    // The not-found page logs the missing path to the browser console.
     console.warn("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
 

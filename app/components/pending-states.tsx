@@ -4,7 +4,7 @@ import { LegalSkeleton } from "~/components/legal-skeleton";
 import { BLOG_PATH } from "~/lib/blog";
 
 /**
- * DESIGN.md §8: while a client-side navigation waits for its data, the destination's loading state
+ * While a client-side navigation waits for its data, the destination's loading state
  * replaces the page body at once. One entry per destination; the layout picks the first match.
  */
 export const pendingStates: { matches: (pathname: string) => boolean; Component: ComponentType }[] = [

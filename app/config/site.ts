@@ -1,4 +1,4 @@
-// Brand constants (DESIGN.md §1). Nothing brand-specific is hard-coded anywhere else.
+// Brand constants. Nothing brand-specific is hard-coded anywhere else.
 import type { BrandIconName } from "~/assets/icon-names";
 
 /** A social profile in the footer: its icon is a brand mark, never a UI glyph of the same name. */
@@ -43,7 +43,7 @@ export const site = {
 export type NavLink = { label: string; to: string };
 export type NavGroup = { id: string; label: string; links: NavLink[] };
 
-/** Header menus (SPEC.md §2 "Header"): exactly these items. */
+/** Header menus: exactly these items, in this order. */
 export const headerMenus: NavGroup[] = [
   { id: "products", label: "Products", links: [{ label: site.product.name, to: site.product.path }] },
   {
@@ -69,7 +69,7 @@ export const headerMenus: NavGroup[] = [
 export const communityLink: NavLink = { label: "Community", to: "/community" };
 export const contactSalesLink: NavLink = { label: "Contact Sales", to: "/contact-sales" };
 
-/** Footer link columns (SPEC.md §2 "Footer"). */
+/** Footer link columns: exactly these links, in this order. */
 export const footerColumns: NavGroup[] = [
   { id: "products", label: "Products", links: [{ label: site.product.name, to: site.product.path }] },
   {

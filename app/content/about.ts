@@ -1,7 +1,7 @@
 import type { Item, Stat } from "./types";
 import { site } from "~/config/site";
 
-/** SPEC.md §2 and §9: these four figures are fixed. */
+/** These four figures are fixed copy, not live numbers. */
 export const aboutStats: Stat[] = [
   { value: String(site.foundedYear), label: "Founded" },
   { value: "50+", label: "Team members" },

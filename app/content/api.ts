@@ -1,6 +1,6 @@
 export type Endpoint = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; description: string };
 
-/** Six example endpoints of the API reference (SPEC.md §2). */
+/** Six example endpoints of the API reference. */
 export const apiEndpoints: Endpoint[] = [
   { method: "POST", path: "/scans", description: "Scan a prompt, message or file against your policies and return a verdict with its findings." },
   { method: "GET", path: "/scans/{scan_id}", description: "Retrieve one scan: its verdict, the policies that fired and the redacted content." },

@@ -1,6 +1,6 @@
 import type { Item, LinkItem } from "./types";
 
-/** Compliance badges of the legal index (SPEC.md §2). */
+/** Compliance badges of the legal index. */
 export const complianceBadges: Item[] = [
   { icon: "shield-check", title: "SOC 2 Type II", description: "Independently audited every year against the security, availability and confidentiality criteria." },
   { icon: "globe-2", title: "GDPR", description: "Data processing agreement with standard contractual clauses; EU data residency available." },

@@ -1,6 +1,6 @@
 import type { Item } from "./types";
 
-/** The six features of the product page (SPEC.md §2). */
+/** The six features of the product page. */
 export const sentinelFeatures: Item[] = [
   { icon: "scan-search", title: "Real-time threat detection", description: "Every prompt, message and attachment is inspected inline for prompt injection, data exfiltration, phishing and malware, adding a median of 45 ms." },
   { icon: "siren", title: "Automated response", description: "Playbooks redact, block, quarantine or escalate within seconds of a detection, and notify the right owner in Slack, Teams or email." },

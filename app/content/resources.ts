@@ -3,7 +3,7 @@ import { site } from "~/config/site";
 
 export type LinkGroup = { title: string; links: LinkItem[] };
 
-/** The hub's four groups of static links (SPEC.md §2, DESIGN.md §8). */
+/** The hub's four groups of static links (documentation, API reference, blog, support among them). */
 export const resourceGroups: LinkGroup[] = [
   {
     title: "Build",

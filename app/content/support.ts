@@ -1,7 +1,7 @@
 import type { Item } from "./types";
 import { site } from "~/config/site";
 
-/** Four support channels; the response times are SPEC.md §9's. */
+/** Four support channels with their promised response times. */
 export const supportChannels: Item[] = [
   { icon: "message-circle", title: "Live chat", meta: "Response in under 2 minutes", description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
   { icon: "mail", title: "Email", meta: "Response in under 4 hours", description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
@@ -18,7 +18,7 @@ export const popularArticles: string[] = [
   "Understanding verdicts: allow, redact, block and escalate",
 ];
 
-/** The static status panel (SPEC.md §2, §9). */
+/** The static status panel: fixed figures, not a live feed. */
 export const systemStatus = {
   summary: "All systems operational",
   figures: ["99.99% uptime over the last 30 days", "45 ms average response time"],

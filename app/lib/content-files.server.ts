@@ -94,7 +94,7 @@ function readMarkdown(file: string, shown: string, problems: ContentProblem[]) {
   }
 }
 
-/** `## ` headings split a legal document's body into its sections (SPEC.md §5 structure). */
+/** `## ` headings split a legal document's body into its sections: `{"sections":[{"title","content"}, ...]}`. */
 export function splitLegalSections(body: string): { content?: LegalContent; error?: string } {
   const sections: { title: string; lines: string[] }[] = [];
   const preamble: string[] = [];

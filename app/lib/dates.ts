@@ -1,5 +1,5 @@
 // Dates are shown in long US format and computed in UTC, so a timestamp near midnight never
-// shifts a day for visitors or servers in other zones (SPEC.md §9). Intl is built in: no library.
+// shifts a day for visitors or servers in other zones (dates are shown as stored, in UTC). Intl is built in: no library.
 const longUsDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /** "March 5, 2025" for any ISO timestamp or date; "" for an unparsable value. */

@@ -13,7 +13,7 @@ import {
   type VideoEmbed,
 } from "./markup/urls.server";
 
-// The post markup (DESIGN.md §5), rendered on the server only: the browser never ships a parser.
+// The post markup (Markdown subset plus image and video embeds), rendered on the server only: the browser never ships a parser.
 // Database content is untrusted: raw HTML is off, only a fixed set of constructs is enabled, every
 // URL passes an allow-list, and nesting is capped so hostile input stays small and fast.
 
@@ -27,7 +27,7 @@ const md = new MarkdownIt("default", {
   maxNesting: 20,
 } as Options & { maxNesting: number });
 
-// Everything CommonMark offers beyond DESIGN.md §5 is switched off and shows as text.
+// Everything CommonMark offers beyond that subset is switched off and shows as text.
 md.disable([
   "table",
   "code", // indented code: indentation means list nesting here

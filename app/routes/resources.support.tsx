@@ -18,7 +18,7 @@ export default function Support() {
   return (
     <>
       <PageHero eyebrow="Resources" title="How can we help?">
-        {/* Deliberately not a form: the search does nothing (SPEC.md §1), with or without JavaScript. */}
+        {/* Deliberately not a form: the search does nothing, with or without JavaScript. */}
         <div className="mt-2 max-w-2xl">
           <label htmlFor="support-search" className="block text-base font-semibold text-ink">
             Search the help centre

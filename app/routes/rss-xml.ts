@@ -5,7 +5,7 @@ import { listPublishedPosts } from "~/lib/db/posts.server";
 import { getEnv } from "~/lib/env.server";
 import { escapeXml } from "~/lib/xml";
 
-/** DESIGN.md §8: the feed carries the 50 newest published posts. */
+/** The feed carries the 50 newest published posts, newest first. */
 const FEED_SIZE = 50;
 
 // RSS 2.0 over the same query as the blog pages, so drafts are filtered in one place.

@@ -72,7 +72,7 @@ describe("content validation", () => {
     expect(found.some((line) => line.startsWith("d.md: front matter: is not valid YAML"))).toBe(true);
   });
 
-  it("checks legal documents: type, quoted version, and the SPEC §5 section structure", () => {
+  it("checks legal documents: type, quoted version, and the sections structure", () => {
     write("legal/p.md", "---\ndocument_type: privacy-policy\ntitle: Privacy\nversion: 1.0\nlast_updated: 2025-01-01\npublished: true\n---\n## A\nText\n");
     write("legal/t.md", "---\ndocument_type: cookie-policy\ntitle: T\nlast_updated: 2025-01-01\npublished: true\n---\nPreamble\n## A\nText\n");
     expect(problems().sort()).toEqual(

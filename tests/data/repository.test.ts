@@ -158,7 +158,7 @@ for (const { engine, skip } of await engines()) {
       expect((await findLegalDocument(db, "terms-of-use"))?.version).toBe("1.0");
     });
 
-    it("hands legal content that breaks the SPEC §5 structure to the page as it is", async () => {
+    it("hands legal content that breaks the sections structure to the page as it is", async () => {
       await addLegal(db, { document_type: "terms-of-use", last_updated: "2025-01-01T00:00:00.000Z", published: true, content: JSON.stringify({ sections: [{ title: 1 }] }) });
       const doc = await findLegalDocument(db, "terms-of-use");
       expect(doc!.content).toEqual({ sections: [{ title: 1 }] });
@@ -186,7 +186,7 @@ for (const { engine, skip } of await engines()) {
       expect(careers.get(careerId)).toEqual({ id: careerId, created_at: expect.stringMatching(ISO), ...career });
       expect(careers.get(careerNull)).toEqual({ id: careerNull, created_at: expect.stringMatching(ISO), ...career, years_experience: null });
 
-      // Defaults from DESIGN.md §4, as a tool writing the tables directly would get them.
+      // The columns' defaults, as a tool writing the tables directly would get them.
       await db.insertInto("sales_leads").values({ id: "5e1c0c1e-0000-4000-8000-000000000001", email: "x@example.com" }).execute();
       await db.insertInto("demo_requests").values({ id: "5e1c0c1e-0000-4000-8000-000000000002", email: "y@example.com" }).execute();
       const salesDefaults = (await listLeads(db, "sales_leads", {})).find((row) => row.email === "x@example.com");
@@ -222,7 +222,7 @@ for (const { engine, skip } of await engines()) {
       expect(await db.selectFrom("blog_posts").select(["id", "slug", "updated_at"]).orderBy("id").execute()).toEqual(snapshot);
       expect(await db.selectFrom("legal_documents").selectAll().orderBy("id").execute()).toEqual(legalSnapshot);
 
-      // What the sample content promises (issue 3): ≥ 9 published posts, ≥ 4 categories, one featured, a draft, a slugless post.
+      // What the sample content promises: ≥ 9 published posts, ≥ 4 categories, one featured, a draft, a slugless post.
       expect(await countPublishedPosts(db)).toBeGreaterThanOrEqual(9);
       expect((await listPublishedCategories(db)).length).toBeGreaterThanOrEqual(4);
       expect((await findFeaturedPost(db))?.featured).toBe(true);

@@ -16,7 +16,7 @@ type PostRow = {
   image_url?: string | null;
 };
 
-/** DESIGN.md §8: an edit made directly in the database shows within a second (page cache included). */
+/** An edit made directly in the database shows within a second (page cache included). */
 const FRESHNESS_MS = 1_100;
 const settle = () => new Promise((resolve) => setTimeout(resolve, FRESHNESS_MS));
 

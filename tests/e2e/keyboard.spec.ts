@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 import { leadRows, uniqueCampaign } from "./forms-support";
 import { SHARED_SERVER } from "./support/server";
 
-// DESIGN.md §7: keyboard alone completes every journey. Here: from the home page to a stored
+// Keyboard alone completes every journey. Here: from the home page to a stored
 // demo request without touching the mouse.
 test("keyboard only: home → Request Demo → fill the required fields → submit", async ({ page }) => {
   const campaign = uniqueCampaign("keyboard");

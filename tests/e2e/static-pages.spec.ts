@@ -8,7 +8,7 @@ function listItems(page: Page, heading: string) {
 
 type StaticPage = { path: string; h1: string; check: (page: Page) => Promise<void> };
 
-/** Every static page (SPEC.md §2) with the content that must be on it. */
+/** Every static page with the content that must be on it. */
 const pages: StaticPage[] = [
   {
     path: "/company/about",
@@ -224,7 +224,7 @@ test("every static page has a unique title and description and a canonical URL o
   }
 });
 
-/** SPEC.md §1: these buttons are real and focusable, and pressing one changes nothing at all. */
+/** Placeholder buttons are real and focusable, and pressing one changes nothing at all. */
 const inertButtons = [
   { path: "/company/brand", name: /^Download /, count: 4 },
   { path: "/resources", name: /^Download /, count: 3 },

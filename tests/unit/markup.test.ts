@@ -4,7 +4,7 @@ import { isAllowedLinkUrl, parseLinkCard, videoEmbedFor } from "~/lib/markup/url
 
 const squash = (html: string) => html.replace(/\n/g, "");
 
-describe("post markup: every construct (DESIGN.md §5)", () => {
+describe("post markup: every construct", () => {
   it("renders #, ##, ### as h2, h3, h4 and deeper hashes as text", () => {
     expect(squash(renderMarkup("# One\n## Two\n### Three\n#### Four"))).toBe("<h2>One</h2><h3>Two</h3><h4>Three</h4><p>#### Four</p>");
   });

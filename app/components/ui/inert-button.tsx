@@ -3,7 +3,7 @@ import { Button } from "./button";
 
 /**
  * The download, search, subscribe and register buttons of the static pages: real, focusable
- * buttons that do nothing and show nothing (SPEC.md §1). `subject` is appended to the accessible
+ * buttons that do nothing and show nothing (placeholders for features to come). `subject` is appended to the accessible
  * name only, so several "Download" buttons on one page stay distinguishable while the visible
  * text stays contained in the name (WCAG 2.5.3, label in name).
  */

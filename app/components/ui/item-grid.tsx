@@ -5,7 +5,7 @@ import type { Item } from "~/content/types";
 
 /**
  * Lists on static pages (features, channels, benefits, badges...) are one <ul> with one <li>
- * per item (DESIGN.md §8). `action` renders an optional control per item (e.g. a Download button).
+ * per item, so assistive technology announces the count. `action` renders an optional control per item (e.g. a Download button).
  */
 export function ItemGrid({
   items,

@@ -20,7 +20,7 @@ export type LegalDocumentRow = {
   created_at: string;
 };
 
-/** SPEC.md §5: a sections array whose items all have a string title and a string content. */
+/** Legal content is a sections array whose items all have a string title and a string content. */
 export function isValidLegalContent(content: unknown): content is LegalContent {
   if (typeof content !== "object" || content === null) return false;
   const sections = (content as { sections?: unknown }).sections;
@@ -46,7 +46,7 @@ export function parseLegalContent(value: unknown): unknown {
   }
 }
 
-/** DESIGN.md §8: the newest published document of a type is the one with the latest last_updated. */
+/** The newest published document of a type is the one with the latest last_updated. */
 export async function findLegalDocument(db: Kysely<Database>, type: LegalDocumentType): Promise<LegalDocumentRow | undefined> {
   const row = await db
     .selectFrom("legal_documents")

@@ -75,7 +75,7 @@ export async function listPublishedCategories(db: Db): Promise<string[]> {
   return rows.map((row) => row.category);
 }
 
-/** DESIGN.md §8: the newest published post flagged featured, else the newest published post. */
+/** The featured post: the newest published post flagged featured, else the newest published post. */
 export async function findFeaturedPost(db: Db): Promise<BlogPost | undefined> {
   const row = await published(db)
     .selectAll()
@@ -87,7 +87,7 @@ export async function findFeaturedPost(db: Db): Promise<BlogPost | undefined> {
   return row && toBlogPost(row);
 }
 
-/** DESIGN.md §4: a post's URL carries its slug, or its id when it has none; the slug wins. */
+/** A post's URL carries its slug, or its id when it has none; the slug wins. */
 export async function findPublishedPost(db: Db, slugOrId: string): Promise<BlogPost | undefined> {
   const bySlug = await published(db).selectAll().where("slug", "=", slugOrId).executeTakeFirst();
   if (bySlug) return toBlogPost(bySlug);

@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
 
-// Kysely table interfaces for DESIGN.md §4. Column names are fixed: tools outside the site read them.
+// Kysely table interfaces for the site's tables. Column names are fixed: tools outside the site read them.
 // Reads come back engine-shaped (pg: Date/boolean, SQLite: string/0-1); the repositories normalise.
 
 /** timestamptz in PostgreSQL, ISO-8601 text in SQLite; written as ISO strings. */

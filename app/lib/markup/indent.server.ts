@@ -1,5 +1,5 @@
 // The post markup nests lists by two spaces per level for bulleted AND numbered lists
-// (DESIGN.md §5). CommonMark nests a child only under its parent's content column ("1. " is three
+// (a list item's children are indented by two spaces or more). CommonMark nests a child only under its parent's content column ("1. " is three
 // wide), so before parsing, each list line's indentation is rewritten to that column.
 
 /** Deeper levels are flattened onto the last one: bounded output for hostile input. */

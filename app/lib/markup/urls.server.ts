@@ -1,4 +1,4 @@
-// URL policy of the post markup (DESIGN.md §5): what may become a link, an image or an embed.
+// URL policy of the post markup: what may become a link, an image or an embed.
 
 /** http, https, mailto, or a path on this site ("/…" but not protocol-relative "//…", or "#…"). */
 export function isAllowedLinkUrl(url: string): boolean {

@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
 import type { Dialect } from "../normalize";
 
-// DESIGN.md §4: the five tables. One migration for both engines; only the column types and the
+// The five tables (names and columns fixed: tools outside the site read them). One migration for both engines; only the column types and the
 // default expressions differ, so they come from `types(dialect)`.
 
 function types(dialect: Dialect) {
