@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
-import { Footer } from "./components/footer";
-import { Header } from "./components/header";
-import { NotFound } from "./components/not-found";
-import { pendingStateFor } from "./components/pending-states";
-import { getEnv } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
-import { organizationJsonLd } from "./lib/seo";
+import "~/app.css";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { NotFound } from "~/components/not-found";
+import { pendingStateFor } from "~/components/pending-states";
+import { getEnv } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+import { organizationJsonLd } from "~/lib/seo";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { footerColumns, footerShortLinks, site } from "~/config/site";
-import { Logo } from "./logo";
-import { Icon } from "./ui/icon";
+import { Logo } from "~/components/logo";
+import { Icon } from "~/components/ui/icon";
 
 export function Footer() {
   return (

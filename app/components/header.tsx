@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { communityLink, contactSalesLink, headerMenus } from "~/config/site";
-import { Logo } from "./logo";
-import { ButtonLink } from "./ui/button";
+import { Logo } from "~/components/logo";
+import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 
 /**

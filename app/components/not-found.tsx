@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { ButtonLink } from "./ui/button";
+import { ButtonLink } from "~/components/ui/button";
 
 export function NotFound() {
   const location = useLocation();

@@ -1,4 +1,4 @@
-import type { Item, Stat } from "./types";
+import type { Item, Stat } from "~/content/types";
 import { site } from "~/config/site";
 
 /** These four figures are fixed copy, not live numbers. */

@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 export const brandGuidelines: Item[] = [
   { icon: "palette", title: "Colour", description: "Quorvant Blue leads; deep navy and white support it. Use accent colours sparingly and never for body text." },

@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 export const careerBenefits: Item[] = [
   { icon: "laptop", title: "Remote-first", description: "Work from anywhere in European or North American time zones, with quarterly team weeks in person." },

@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 export const charterMission =
   "Quorvant exists to make artificial intelligence safe to use in business: private by default, secure against misuse and accountable to the people and regulators it affects.";

@@ -1,4 +1,4 @@
-import type { Item, Stat } from "./types";
+import type { Item, Stat } from "~/content/types";
 
 export const communityStats: Stat[] = [
   { value: "5,000+", label: "Community members" },

@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 import { site } from "~/config/site";
 
 /** The documentation index: what each part of the docs covers. */

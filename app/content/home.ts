@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 export const homeFeatures: Item[] = [
   {

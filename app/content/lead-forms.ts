@@ -1,4 +1,4 @@
-import type { Choice, Item } from "./types";
+import type { Choice, Item } from "~/content/types";
 import { site } from "~/config/site";
 import { COMPANY_SIZES, WORK_STYLES } from "~/lib/forms/schemas";
 

@@ -1,4 +1,4 @@
-import type { Item, LinkItem } from "./types";
+import type { Item, LinkItem } from "~/content/types";
 
 /** Compliance badges of the legal index. */
 export const complianceBadges: Item[] = [

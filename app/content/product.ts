@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 /** The six features of the product page. */
 export const sentinelFeatures: Item[] = [

@@ -1,4 +1,4 @@
-import type { Item, LinkItem } from "./types";
+import type { Item, LinkItem } from "~/content/types";
 import { site } from "~/config/site";
 
 export type LinkGroup = { title: string; links: LinkItem[] };

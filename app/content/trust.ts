@@ -1,4 +1,4 @@
-import type { Item } from "./types";
+import type { Item } from "~/content/types";
 
 export const securityPractices: Item[] = [
   { icon: "lock", title: "Encryption", description: "TLS 1.2+ in transit and AES-256 at rest, with customer-managed keys available on every plan." },

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type PostPage, type PostSummary, type StreamedLoad } from "./blog";
-import { getDb } from "./db/index.server";
+import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type PostPage, type PostSummary, type StreamedLoad } from "~/lib/blog";
+import { getDb } from "~/lib/db/index.server";
 import {
   countPublishedPosts,
   findFeaturedPost,
@@ -8,11 +8,11 @@ import {
   listPublishedCategories,
   listPublishedPosts,
   type BlogPost,
-} from "./db/posts.server";
-import { failed, loaded, notFound, type LoadResult } from "./load-result";
-import { logger } from "./logger.server";
-import { isAllowedImageUrl } from "./markup/urls.server";
-import { renderMarkup } from "./markup.server";
+} from "~/lib/db/posts.server";
+import { failed, loaded, notFound, type LoadResult } from "~/lib/load-result";
+import { logger } from "~/lib/logger.server";
+import { isAllowedImageUrl } from "~/lib/markup/urls.server";
+import { renderMarkup } from "~/lib/markup.server";
 
 // The blog's reads, shaped for the pages. Failures are logged with the request id and surface as
 // one generic error ("Failed to fetch blog posts"); visitors see the page's error text.

@@ -1,4 +1,4 @@
-import type { LoadResult } from "./load-result";
+import type { LoadResult } from "~/lib/load-result";
 
 // Blog shapes and limits shared by the server loaders and the components.
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
-import { isValidLegalContent, legalDocumentTypes, type LegalContent } from "./db/legal.server";
-import type { BlogPost } from "./db/posts.server";
+import { isValidLegalContent, legalDocumentTypes, type LegalContent } from "~/lib/db/legal.server";
+import type { BlogPost } from "~/lib/db/posts.server";
 
 // Content files, read and validated: DIR/posts/*.md (one post each) and DIR/legal/*.md (one legal
 // document each), Markdown with YAML front matter. Writing them into the database is

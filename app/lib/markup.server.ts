@@ -1,6 +1,6 @@
 import MarkdownIt, { type Options, type StateBlock, type StateCore, type Token } from "markdown-it";
-import { POST_IMAGE_CLASSES } from "./blog";
-import { normalizeListIndentation } from "./markup/indent.server";
+import { POST_IMAGE_CLASSES } from "~/lib/blog";
+import { normalizeListIndentation } from "~/lib/markup/indent.server";
 import {
   isAllowedImageUrl,
   isAllowedLinkUrl,
@@ -11,7 +11,7 @@ import {
   type ImageLine,
   type LinkCard,
   type VideoEmbed,
-} from "./markup/urls.server";
+} from "~/lib/markup/urls.server";
 
 // The post markup (Markdown subset plus image and video embeds), rendered on the server only: the browser never ships a parser.
 // Database content is untrusted: raw HTML is off, only a fixed set of constructs is enabled, every

@@ -1,4 +1,4 @@
-import { TextField, type Meta } from "./field";
+import { TextField, type Meta } from "~/components/forms/field";
 
 /** Who is asking: the four fields the contact and demo forms share, labelled as the pages word them. */
 export function BusinessContactFields({ fields }: { fields: { first_name: Meta; last_name: Meta; email: Meta; company: Meta } }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
-import { SelectField, TextAreaField, TextField } from "./field";
-import { LeadForm } from "./lead-form";
-import { FormToaster, OutcomeMessage } from "./toast";
-import { useLeadForm } from "./use-lead-form";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/field";
+import { LeadForm } from "~/components/forms/lead-form";
+import { FormToaster, OutcomeMessage } from "~/components/forms/toast";
+import { useLeadForm } from "~/components/forms/use-lead-form";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";

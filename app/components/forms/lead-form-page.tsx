@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FormToaster } from "./toast";
+import { FormToaster } from "~/components/forms/toast";
 import { PageHero } from "~/components/ui/section";
 
 /** The frame of the contact and demo pages: hero, the form panel, and a side panel. */

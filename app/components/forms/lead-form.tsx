@@ -1,8 +1,8 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Honeypot, SubmitButton } from "./field";
-import { OutcomeMessage } from "./toast";
+import { Honeypot, SubmitButton } from "~/components/forms/field";
+import { OutcomeMessage } from "~/components/forms/toast";
 import type { Outcome } from "~/lib/forms/outcomes";
 
 /**

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { showOutcomeToast } from "./toast";
+import { showOutcomeToast } from "~/components/forms/toast";
 import type { FormActionData } from "~/lib/forms/outcomes";
 
 /**

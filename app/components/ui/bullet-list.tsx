@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "./icon";
+import { Icon, type IconName } from "~/components/ui/icon";
 /**
  * A plain list of short statements (principles, do's and don'ts, data-handling rules).
  * `ordered` numbers them; otherwise each item gets `icon` as its decorative marker.

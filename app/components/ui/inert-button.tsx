@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Button } from "./button";
+import { Button } from "~/components/ui/button";
 
 /**
  * The download, search, subscribe and register buttons of the static pages: real, focusable

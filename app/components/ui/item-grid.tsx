@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 import type { Item } from "~/content/types";
 
 

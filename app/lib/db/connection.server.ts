@@ -3,10 +3,10 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { logger } from "../logger.server";
-import { migrationProvider } from "./migrations";
-import { SqliteValuesPlugin, type Dialect } from "./normalize";
-import type { Database } from "./schema";
+import { logger } from "~/lib/logger.server";
+import { migrationProvider } from "~/lib/db/migrations";
+import { SqliteValuesPlugin, type Dialect } from "~/lib/db/normalize";
+import type { Database } from "~/lib/db/schema";
 
 // Opening a database from a DATABASE_URL and bringing its schema up to date. Used by the server,
 // the command-line tools, the tests and the benchmarks.

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { sql, type Kysely } from "kysely";
-import { formatProblem, loadContent, type ContentProblem } from "../content-files.server";
-import { logger } from "../logger.server";
-import { parseLegalContent } from "./legal.server";
-import { dialectOf, toBool, toCount, toIso } from "./normalize";
-import type { Database } from "./schema";
+import { formatProblem, loadContent, type ContentProblem } from "~/lib/content-files.server";
+import { logger } from "~/lib/logger.server";
+import { parseLegalContent } from "~/lib/db/legal.server";
+import { dialectOf, toBool, toCount, toIso } from "~/lib/db/normalize";
+import type { Database } from "~/lib/db/schema";
 
 // Content files → content tables: `npm run content -- import` and the start-up seed.
 

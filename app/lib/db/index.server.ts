@@ -1,11 +1,11 @@
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type pg from "pg";
-import { logger } from "../logger.server";
-import { DatabaseError, describeError, migrateToLatest, openDatabase, type OpenDatabase } from "./connection.server";
-import { seedContent } from "./content-import.server";
-import type { Dialect } from "./normalize";
-import type { Database } from "./schema";
+import { logger } from "~/lib/logger.server";
+import { DatabaseError, describeError, migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { seedContent } from "~/lib/db/content-import.server";
+import type { Dialect } from "~/lib/db/normalize";
+import type { Database } from "~/lib/db/schema";
 
 // The server's one database: opened, migrated and seeded at start, shared by every request,
 // closed after the last one on shutdown.

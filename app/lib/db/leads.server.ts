@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CareerApplicationValues, ContactSalesValues, DemoRequestValues } from "~/lib/forms/schemas";
-import { toIso } from "./normalize";
-import type { Database, LeadTable } from "./schema";
+import { toIso } from "~/lib/db/normalize";
+import type { Database, LeadTable } from "~/lib/db/schema";
 
 // The three lead tables are write-only for the site; the export CLI reads them back.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { toBool, toIso } from "./normalize";
-import type { Database } from "./schema";
+import { toBool, toIso } from "~/lib/db/normalize";
+import type { Database } from "~/lib/db/schema";
 
 export type LegalDocumentType = "privacy-policy" | "terms-of-use";
 export const legalDocumentTypes: readonly LegalDocumentType[] = ["privacy-policy", "terms-of-use"];

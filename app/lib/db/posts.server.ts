@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import { isUuid, toBool, toCount, toIso } from "./normalize";
-import type { BlogPostsTable, Database } from "./schema";
+import { isUuid, toBool, toCount, toIso } from "~/lib/db/normalize";
+import type { BlogPostsTable, Database } from "~/lib/db/schema";
 
 // Blog reads for the pages, the feed and the sitemap. Every read filters on published: drafts never leave here.
 

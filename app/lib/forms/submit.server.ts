@@ -6,9 +6,9 @@ import { getDb } from "~/lib/db/index.server";
 import type { Tracking } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import { logger } from "~/lib/logger.server";
-import { readFormBody } from "./body.server";
-import { commonOutcomes, type FormActionData, type FormMessages } from "./outcomes";
-import { consumeFormSubmission } from "./rate-limit.server";
+import { readFormBody } from "~/lib/forms/body.server";
+import { commonOutcomes, type FormActionData, type FormMessages } from "~/lib/forms/outcomes";
+import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
 
 /** The honeypot input's name. People never see it; naive bots fill it. */
 export const HONEYPOT_FIELD = "website";

@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
-import type { Dialect } from "../normalize";
+import type { Dialect } from "~/lib/db/normalize";
 
 // The five tables (names and columns fixed: tools outside the site read them). One migration for both engines; only the column types and the
 // default expressions differ, so they come from `types(dialect)`.

@@ -1,6 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
-import type { Dialect } from "../normalize";
-import { initialMigration } from "./0001-initial";
+import type { Dialect } from "~/lib/db/normalize";
+import { initialMigration } from "~/lib/db/migrations/0001-initial";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
