@@ -36,7 +36,11 @@ async function load(open: OpenDatabase) {
   }));
   const begun = performance.now();
   await open.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto("blog_posts").values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto("blog_posts")
+        .values(rows.slice(i, i + 500))
+        .execute();
   });
   // Fresh planner statistics, as a long-running database would have.
   await sql.raw(open.dialect === "postgres" ? "analyze blog_posts" : "analyze").execute(open.db);
@@ -64,7 +68,9 @@ async function bench(name: string, url: string) {
     const results = {
       "newest 5": await time(() => listPublishedPosts(db, { limit: 5 })),
       count: await time(() => countPublishedPosts(db)),
-      "category page (12, page 3)": await time((i) => listPublishedPosts(db, { limit: 12, offset: 24, category: CATEGORIES[i % CATEGORIES.length] })),
+      "category page (12, page 3)": await time((i) =>
+        listPublishedPosts(db, { limit: 12, offset: 24, category: CATEGORIES[i % CATEGORIES.length] }),
+      ),
       "category count": await time((i) => countPublishedPosts(db, { category: CATEGORIES[i % CATEGORIES.length] })),
       "by slug": await time((i) => findPublishedPost(db, `post-${(i * 7919) % POSTS}`)),
     };

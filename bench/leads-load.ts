@@ -17,7 +17,17 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SUCCESS_TEXT = "Demo Request Submitted";
 
-type Result = { engine: string; seconds: number; acked: number; failed: number; p50: number; p99: number; stored: number; lost: number; duplicates: number };
+type Result = {
+  engine: string;
+  seconds: number;
+  acked: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  stored: number;
+  lost: number;
+  duplicates: number;
+};
 
 async function main() {
   const results: Result[] = [];
@@ -44,9 +54,19 @@ async function main() {
   console.log("\nengine    requests  clients  seconds  req/s   p50 ms  p99 ms  acked  failed  stored  lost");
   for (const r of results) {
     console.log(
-      [r.engine.padEnd(9), String(REQUESTS).padStart(8), String(CONCURRENCY).padStart(8), r.seconds.toFixed(2).padStart(8),
-        (r.acked / r.seconds).toFixed(0).padStart(6), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(7),
-        String(r.acked).padStart(6), String(r.failed).padStart(7), String(r.stored).padStart(7), String(r.lost).padStart(5)].join(" "),
+      [
+        r.engine.padEnd(9),
+        String(REQUESTS).padStart(8),
+        String(CONCURRENCY).padStart(8),
+        r.seconds.toFixed(2).padStart(8),
+        (r.acked / r.seconds).toFixed(0).padStart(6),
+        r.p50.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(7),
+        String(r.acked).padStart(6),
+        String(r.failed).padStart(7),
+        String(r.stored).padStart(7),
+        String(r.lost).padStart(5),
+      ].join(" "),
     );
   }
   const bad = results.filter((r) => r.lost > 0 || r.duplicates > 0);
@@ -62,7 +82,9 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
     const campaign = `load-${engine}-${Date.now()}`;
     const target = `${server.url}/request-demo?utm_source=bench&utm_medium=load&utm_campaign=${campaign}`;
     // Warm-up (one request per client, not counted) so connection set-up does not skew p99.
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => fetch(`${server.url}/request-demo`).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, () => fetch(`${server.url}/request-demo`).then((r) => r.arrayBuffer())),
+    );
 
     const latencies: number[] = [];
     const acked: string[] = [];
@@ -74,8 +96,16 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
         for (let i = next++; i < REQUESTS; i = next++) {
           const email = `lead-${i}@${campaign}.example.com`;
           const body = new URLSearchParams({
-            first_name: `Load${i}`, last_name: "Test", email, company: "Bench Ltd", job_title: "Tester",
-            phone: "555-0100", company_size: "51-200", product_name: "Sentinel", message: `Request ${i}`, website: "",
+            first_name: `Load${i}`,
+            last_name: "Test",
+            email,
+            company: "Bench Ltd",
+            job_title: "Tester",
+            phone: "555-0100",
+            company_size: "51-200",
+            product_name: "Sentinel",
+            message: `Request ${i}`,
+            website: "",
           });
           const started = performance.now();
           try {
@@ -107,13 +137,22 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
     const duplicates = [...counts.values()].filter((n) => n > 1).length;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-    const result = { engine, seconds, acked: acked.length, failed, p50: pct(50), p99: pct(99), stored: rows.length, lost, duplicates };
+    const result = {
+      engine,
+      seconds,
+      acked: acked.length,
+      failed,
+      p50: pct(50),
+      p99: pct(99),
+      stored: rows.length,
+      lost,
+      duplicates,
+    };
     console.log(`${engine}: ${JSON.stringify(result)}`);
     return result;
   } finally {
     await server.stop();
   }
 }
-
 
 await main();

@@ -24,7 +24,10 @@ function repeatTo(unit: string, bytes: number) {
 const inputs: Record<string, string> = {
   "1 MB realistic post": repeatTo(section, 1024 * 1024),
   "1 MB of one paragraph line": repeatTo("word **bold** _it_ `c` [l](/x) ", 1024 * 1024),
-  "10,000 nested list levels (two-space indents)": Array.from({ length: 10_000 }, (_, i) => `${" ".repeat((i % 500) * 2)}- level ${i}`).join("\n"),
+  "10,000 nested list levels (two-space indents)": Array.from(
+    { length: 10_000 },
+    (_, i) => `${" ".repeat((i % 500) * 2)}- level ${i}`,
+  ).join("\n"),
   "10,000 nested list markers on one line": `${"- ".repeat(10_000)}x`,
   "10,000 nested quotes": `${">".repeat(10_000)} x`,
   "10,000 nested quotes, spaced": `${"> ".repeat(10_000)}x`,

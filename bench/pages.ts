@@ -27,8 +27,18 @@ async function waitFor(url: string) {
 
 async function load(url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { "accept-encoding": "identity" } }); // warm-up
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "identity" } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { "accept-encoding": "identity" },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "quorvant-bench-"));
@@ -64,7 +74,9 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${dir}; loca
     nginx = spawn(nginxBinary, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "inherit" });
     await waitFor(`http://127.0.0.1:${nginxPort}/post.html`);
     const reference = await load(`http://127.0.0.1:${nginxPort}/post.html`);
-    console.log(`nginx (same ${html.length} bytes, 1 worker): ${reference.rps.toFixed(0)} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`);
+    console.log(
+      `nginx (same ${html.length} bytes, 1 worker): ${reference.rps.toFixed(0)} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`,
+    );
     console.log(`ratio: ${((ours.rps / reference.rps) * 100).toFixed(0)}% of nginx (target ≥ 25%)`);
   }
 } finally {

@@ -36,7 +36,8 @@ async function main(argv: string[]): Promise<number> {
     const counts = { create: 0, update: 0, unchanged: 0 };
     for (const change of report.changes) {
       counts[change.action] += 1;
-      if (change.action !== "unchanged") console.log(`${dryRun ? "would " : ""}${change.action} ${change.table} ${change.key} (${change.path})`);
+      if (change.action !== "unchanged")
+        console.log(`${dryRun ? "would " : ""}${change.action} ${change.table} ${change.key} (${change.path})`);
     }
     console.log(
       dryRun

@@ -7,7 +7,9 @@ const wanted = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (existsSync(wanted)) process.exit(0);
 
 if (process.env.CHROMIUM_PATH) {
-  console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist. Point it at a Chromium binary or unset it to use /usr/bin/chromium.`);
+  console.error(
+    `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist. Point it at a Chromium binary or unset it to use /usr/bin/chromium.`,
+  );
   process.exit(1);
 }
 

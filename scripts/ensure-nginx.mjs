@@ -12,7 +12,10 @@ const onlyLook = process.argv.includes("--which");
 function findNginx() {
   if (process.env.NGINX_PATH) return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : undefined;
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"];
-  return dirs.filter(Boolean).map((dir) => path.join(dir, "nginx")).find((candidate) => existsSync(candidate));
+  return dirs
+    .filter(Boolean)
+    .map((dir) => path.join(dir, "nginx"))
+    .find((candidate) => existsSync(candidate));
 }
 
 function found(binary) {
@@ -24,7 +27,9 @@ let binary = findNginx();
 if (binary) found(binary);
 
 if (process.env.NGINX_PATH) {
-  console.error(`NGINX_PATH=${process.env.NGINX_PATH} does not exist. Point it at an nginx binary or unset it to use nginx from the PATH.`);
+  console.error(
+    `NGINX_PATH=${process.env.NGINX_PATH} does not exist. Point it at an nginx binary or unset it to use nginx from the PATH.`,
+  );
   process.exit(1);
 }
 

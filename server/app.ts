@@ -218,7 +218,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   );
   server.maxConnections = env.HTTP_MAX_CONNECTIONS;
   server.listen(env.PORT, env.HOST);
-  server.on("error", (error: NodeJS.ErrnoException) => fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}. Set PORT to a free port.`));
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}. Set PORT to a free port.`),
+  );
   server.on("listening", () => logger.info({ port: env.PORT, siteUrl: env.SITE_URL }, "server listening"));
 
   let stopping = false;

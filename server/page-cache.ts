@@ -57,7 +57,12 @@ const PER_RESPONSE_HEADERS = new Set([
 
 type Options = { ttlMs?: number; maxBytes?: number; maxEntries?: number; holdMs?: number };
 
-export function pageCache({ ttlMs = 1000, maxBytes = 64 * 1024 * 1024, maxEntries = 5_000, holdMs = 50 }: Options = {}): RequestHandler {
+export function pageCache({
+  ttlMs = 1000,
+  maxBytes = 64 * 1024 * 1024,
+  maxEntries = 5_000,
+  holdMs = 50,
+}: Options = {}): RequestHandler {
   const cache = new LRUCache<string, CachedPage>({
     ttl: ttlMs,
     max: maxEntries,
@@ -149,7 +154,14 @@ function clientHasCurrent(req: Request, page: CachedPage): boolean {
   const header = req.get("if-none-match");
   if (!header) return false;
   if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "").replace(/^"|"$/g, "").replace(/-(br|gzip)$/, "") === page.etag);
+  return header.split(",").some(
+    (tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, "")
+        .replace(/^"|"$/g, "")
+        .replace(/-(br|gzip)$/, "") === page.etag,
+  );
 }
 
 function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS") {
@@ -260,7 +272,11 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
     if (!attributes.includes(`nonce="${nonce}"`)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }

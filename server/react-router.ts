@@ -87,7 +87,12 @@ function routeTree(build: ServerBuild): RouteObject[] {
     if (route) children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
   }
   const toRoute = (route: BuildRoute): RouteObject => {
-    const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: { hasAction: Boolean(route.module.action) } };
+    const common = {
+      id: route.id,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+      handle: { hasAction: Boolean(route.module.action) },
+    };
     if (route.index) return { ...common, index: true };
     return { ...common, children: (children.get(route.id) ?? []).map(toRoute) };
   };

@@ -10,7 +10,11 @@ export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later."
 /** Home block while its posts stream in: "Loading our latest articles...". */
 export function InsightsLoading() {
   return (
-    <div aria-busy="true" aria-live="polite" className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-muted">
+    <div
+      aria-busy="true"
+      aria-live="polite"
+      className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-muted"
+    >
       <p>Loading our latest articles...</p>
     </div>
   );

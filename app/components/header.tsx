@@ -47,7 +47,7 @@ export function Header() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only-focusable absolute left-4 top-2 z-50 rounded bg-white px-3 py-2 font-semibold">
+      <a href="#main" className="sr-only-focusable absolute top-2 left-4 z-50 rounded bg-white px-3 py-2 font-semibold">
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -61,7 +61,7 @@ export function Header() {
                     {group.label}
                     <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
                   </summary>
-                  <ul className="absolute left-0 top-full mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+                  <ul className="absolute top-full left-0 mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
                     {group.links.map((link) => (
                       <li key={link.to}>
                         <NavLink
@@ -113,7 +113,7 @@ function MobileMenu() {
       >
         {headerMenus.map((group) => (
           <div key={group.id} className="border-b border-slate-100 py-3">
-            <h2 id={`mobile-${group.id}`} className="px-2 text-xs font-semibold uppercase tracking-wider text-muted">
+            <h2 id={`mobile-${group.id}`} className="px-2 text-xs font-semibold tracking-wider text-muted uppercase">
               {group.label}
             </h2>
             <ul aria-labelledby={`mobile-${group.id}`} className="mt-1">

@@ -18,14 +18,17 @@ export function PostMeta({ post, className = "" }: { post: PostSummary; classNam
 }
 
 export function CategoryLabel({ category }: { category: string }) {
-  return <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{category}</p>;
+  return <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{category}</p>;
 }
 
 /** The post's image, or a neutral placeholder of the same size so nothing shifts. */
 export function PostImage({ post, className = "", eager = false }: { post: PostSummary; className?: string; eager?: boolean }) {
   if (!post.imageUrl) {
     return (
-      <div aria-hidden="true" className={`flex aspect-video items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}>
+      <div
+        aria-hidden="true"
+        className={`flex aspect-video items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100 ${className}`}
+      >
         <Icon name="newspaper" className="size-12 text-brand-600/60" />
       </div>
     );
@@ -44,7 +47,15 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
 }
 
 /** A post in a grid: category, title, excerpt, author, date and read time. */
-export function PostCard({ post, headingLevel = 3, eager = false }: { post: PostSummary; headingLevel?: 2 | 3; eager?: boolean }) {
+export function PostCard({
+  post,
+  headingLevel = 3,
+  eager = false,
+}: {
+  post: PostSummary;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -64,7 +75,15 @@ export function PostCard({ post, headingLevel = 3, eager = false }: { post: Post
 }
 
 /** The featured post, shown large with its badge and a "Read Article" button. */
-export function FeaturedPostCard({ post, headingLevel = 3, eager = false }: { post: PostSummary; headingLevel?: 2 | 3; eager?: boolean }) {
+export function FeaturedPostCard({
+  post,
+  headingLevel = 3,
+  eager = false,
+}: {
+  post: PostSummary;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2">

@@ -7,8 +7,7 @@ type SocialLink = { name: string; icon: BrandIconName; href: string };
 export const site = {
   company: "Quorvant",
   headline: "Private AI Compliance, Security and Governance Platform",
-  tagline:
-    "Keep every AI workflow secure, compliant and under your control — on your infrastructure, with your keys.",
+  tagline: "Keep every AI workflow secure, compliant and under your control — on your infrastructure, with your keys.",
   description:
     "Quorvant Sentinel is a private AI compliance, security and governance platform: real-time threat detection and automated response for business communications.",
   footerTagline: "Empowering businesses with forward-thinking solutions for secure, compliant AI.",

@@ -1,5 +1,15 @@
 import { data } from "react-router";
-import { BLOG_PAGE_SIZE, HOME_OTHER_POSTS, postPath, type BlogList, type BlogListQuery, type LatestInsights, type PostPage, type PostSummary, type StreamedLoad } from "~/lib/blog";
+import {
+  BLOG_PAGE_SIZE,
+  HOME_OTHER_POSTS,
+  postPath,
+  type BlogList,
+  type BlogListQuery,
+  type LatestInsights,
+  type PostPage,
+  type PostSummary,
+  type StreamedLoad,
+} from "~/lib/blog";
 import { getDb } from "~/lib/db/index.server";
 import {
   countPublishedPosts,

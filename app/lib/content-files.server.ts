@@ -16,7 +16,11 @@ export function formatProblem(problem: ContentProblem): string {
 }
 
 const required = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`);
-const text = () => z.string({ error: required("text") }).trim().min(1, "must not be empty");
+const text = () =>
+  z
+    .string({ error: required("text") })
+    .trim()
+    .min(1, "must not be empty");
 const flag = () => z.boolean({ error: required("true or false") });
 const timestamp = () =>
   z.union([z.date(), z.string()], { error: required("a date such as 2025-03-14") }).transform((value, ctx) => {
@@ -31,7 +35,10 @@ const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const urlPattern = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 
 const PostFrontMatter = z.strictObject({
-  id: z.uuid({ error: "must be a UUID such as 3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a15" }).transform((id) => id.toLowerCase()).optional(),
+  id: z
+    .uuid({ error: "must be a UUID such as 3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a15" })
+    .transform((id) => id.toLowerCase())
+    .optional(),
   title: text().max(200, "must be at most 200 characters"),
   slug: z
     .string({ error: "must be text (lowercase words joined by hyphens)" })
@@ -42,17 +49,31 @@ const PostFrontMatter = z.strictObject({
   category: text().max(60, "must be at most 60 characters"),
   author: text().max(100, "must be at most 100 characters"),
   published_date: timestamp(),
-  read_time: z.int({ error: required("a whole number of minutes") }).min(1, "must be at least 1").max(600, "must be at most 600"),
-  image_url: z.string({ error: "must be text" }).regex(urlPattern, "must be an http(s) URL or a site path starting with /").nullable().optional(),
+  read_time: z
+    .int({ error: required("a whole number of minutes") })
+    .min(1, "must be at least 1")
+    .max(600, "must be at most 600"),
+  image_url: z
+    .string({ error: "must be text" })
+    .regex(urlPattern, "must be an http(s) URL or a site path starting with /")
+    .nullable()
+    .optional(),
   featured: flag().default(false),
   published: flag(),
 });
 
 const LegalFrontMatter = z.strictObject({
-  document_type: z.enum(legalDocumentTypes as [string, ...string[]], { error: `must be one of ${legalDocumentTypes.join(", ")}` }),
+  document_type: z.enum(legalDocumentTypes as [string, ...string[]], {
+    error: `must be one of ${legalDocumentTypes.join(", ")}`,
+  }),
   title: text().max(200, "must be at most 200 characters"),
   version: z
-    .string({ error: (issue) => (typeof issue.input === "number" ? 'must be quoted text, e.g. version: "1.0" (YAML reads 1.0 as the number 1)' : "must be text") })
+    .string({
+      error: (issue) =>
+        typeof issue.input === "number"
+          ? 'must be quoted text, e.g. version: "1.0" (YAML reads 1.0 as the number 1)'
+          : "must be text",
+    })
     .trim()
     .min(1, "must not be empty")
     .default("1.0"),
@@ -141,23 +162,32 @@ export function loadContent(dir: string): ContentSet {
     if (!markdown) continue;
     const result = PostFrontMatter.safeParse(markdown.data);
     const content = markdown.body.trim();
-    if (!content) set.problems.push({ path: shown, field: "body", message: "is empty (the post text goes below the front matter)" });
+    if (!content)
+      set.problems.push({ path: shown, field: "body", message: "is empty (the post text goes below the front matter)" });
     // Checked on the raw data so it is reported alongside every other bad field, not after them.
     if (!markdown.data.slug && !markdown.data.id) {
-      set.problems.push({ path: shown, field: "id", message: "is required when there is no slug (a post without a slug is keyed and linked by its id)" });
+      set.problems.push({
+        path: shown,
+        field: "id",
+        message: "is required when there is no slug (a post without a slug is keyed and linked by its id)",
+      });
     }
     if (!result.success) {
       set.problems.push(...zodProblems(shown, result.error));
       continue;
     }
     const post = result.data;
-    for (const [key, value, seen] of [["slug", post.slug, slugs], ["id", post.id, ids]] as const) {
+    for (const [key, value, seen] of [
+      ["slug", post.slug, slugs],
+      ["id", post.id, ids],
+    ] as const) {
       if (!value) continue;
       const other = seen.get(value);
       if (other) set.problems.push({ path: shown, field: key, message: `"${value}" is also used by ${other}` });
       else seen.set(value, shown);
     }
-    if (content && (post.slug || post.id)) set.posts.push({ path: shown, value: { ...post, slug: post.slug ?? null, image_url: post.image_url ?? null, content } });
+    if (content && (post.slug || post.id))
+      set.posts.push({ path: shown, value: { ...post, slug: post.slug ?? null, image_url: post.image_url ?? null, content } });
   }
 
   const legalKeys = new Map<string, string>();

@@ -39,7 +39,10 @@ export async function loadLegalDocument(type: LegalDocumentType, requestId: stri
     sections: row.content.sections.map((section) => ({
       title: section.title,
       // Plain text only: paragraphs are split on blank lines, nothing is interpreted as HTML.
-      paragraphs: section.content.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean),
+      paragraphs: section.content
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
     })),
   });
 }

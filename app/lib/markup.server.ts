@@ -143,7 +143,8 @@ md.renderer.rules.fence = (tokens: Token[], idx: number) => {
   return `<pre><code${languageClass}>${escape(token.content)}</code></pre>\n`;
 };
 
-md.renderer.rules.embed = (tokens: Token[], idx: number, _options, env) => renderEmbed(tokens[idx]!.meta as Embed, env as RenderEnv);
+md.renderer.rules.embed = (tokens: Token[], idx: number, _options, env) =>
+  renderEmbed(tokens[idx]!.meta as Embed, env as RenderEnv);
 
 type RenderEnv = { videos: number };
 

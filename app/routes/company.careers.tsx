@@ -47,8 +47,8 @@ export default function Careers() {
     <>
       <PageHero eyebrow="Careers" title={`Build the future of private AI at ${site.company}`}>
         <p>
-          We are a team of more than 50 engineers, researchers and customer specialists protecting over 1000 organisations. If you care about
-          security, privacy and doing hard things well, we would like to meet you.
+          We are a team of more than 50 engineers, researchers and customer specialists protecting over 1000 organisations. If you
+          care about security, privacy and doing hard things well, we would like to meet you.
         </p>
         <div className="mt-8">
           <ButtonLink to={applyHref(location.search)}>Apply Now</ButtonLink>

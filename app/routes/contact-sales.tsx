@@ -35,7 +35,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ContactSales() {
-  const { form, fields, pending, inlineOutcome } = useLeadForm(contactSalesSchema, { id: "contact-sales", defaultValue: { product_name: "General" } });
+  const { form, fields, pending, inlineOutcome } = useLeadForm(contactSalesSchema, {
+    id: "contact-sales",
+    defaultValue: { product_name: "General" },
+  });
   return (
     <LeadFormPage
       eyebrow="Contact Sales"

@@ -23,7 +23,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{site.company} {site.product.name}</p>
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">
+            {site.company} {site.product.name}
+          </p>
           <h1 className="mx-auto mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">{site.headline}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{site.tagline}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
@@ -41,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="products-heading" className="bg-brand-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Our product</p>
+          <p className="text-sm font-semibold tracking-wider text-brand-100 uppercase">Our product</p>
           <h2 id="products-heading" className="mt-2 text-3xl font-bold tracking-tight">
             {site.product.name}
           </h2>

@@ -17,7 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Product() {
   return (
     <>
-      <PageHero eyebrow={`${site.company} ${site.product.name}`} title={`${site.product.name} keeps your AI private, secure and compliant`}>
+      <PageHero
+        eyebrow={`${site.company} ${site.product.name}`}
+        title={`${site.product.name} keeps your AI private, secure and compliant`}
+      >
         <p>{site.product.summary}</p>
         <p className="mt-3">{site.tagline}</p>
         <div className="mt-8 flex flex-wrap gap-4">
@@ -38,7 +41,11 @@ export default function Product() {
         </div>
       </Section>
 
-      <Section id="demo" title={`See ${site.product.name} on your own data`} intro="A 30-45 minute live session with a solutions engineer, tailored to your channels and policies.">
+      <Section
+        id="demo"
+        title={`See ${site.product.name} on your own data`}
+        intro="A 30-45 minute live session with a solutions engineer, tailored to your channels and policies."
+      >
         <ButtonLink to="/request-demo">Request Demo</ButtonLink>
       </Section>
     </>

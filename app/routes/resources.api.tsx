@@ -24,7 +24,7 @@ export default function ApiReference() {
       <PageHero eyebrow="Resources" title="API reference">
         <p>
           A JSON REST API over HTTPS. Every path below is relative to{" "}
-          <code className="break-all rounded bg-white px-1.5 py-0.5 font-mono text-base">{site.apiBaseUrl}</code>.
+          <code className="rounded bg-white px-1.5 py-0.5 font-mono text-base break-all">{site.apiBaseUrl}</code>.
         </p>
       </PageHero>
 
@@ -42,10 +42,15 @@ export default function ApiReference() {
       <Section id="endpoints" title="Endpoints">
         <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {apiEndpoints.map((endpoint) => (
-            <li key={`${endpoint.method} ${endpoint.path}`} className="flex flex-col gap-2 p-5 md:flex-row md:items-baseline md:gap-6">
+            <li
+              key={`${endpoint.method} ${endpoint.path}`}
+              className="flex flex-col gap-2 p-5 md:flex-row md:items-baseline md:gap-6"
+            >
               <p className="flex min-w-0 items-baseline gap-3 md:w-96 md:shrink-0">
-                <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${methodColours[endpoint.method]}`}>{endpoint.method}</span>
-                <code className="break-all font-mono text-sm font-semibold">{endpoint.path}</code>
+                <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${methodColours[endpoint.method]}`}>
+                  {endpoint.method}
+                </span>
+                <code className="font-mono text-sm font-semibold break-all">{endpoint.path}</code>
               </p>
               <p className="text-muted">{endpoint.description}</p>
             </li>

@@ -109,7 +109,9 @@ function CategoryChips({ categories, selected }: { categories: string[]; selecte
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
                 className={`inline-block rounded-full border px-4 py-1.5 text-sm font-medium ${
-                  current ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-ink hover:border-brand-600"
+                  current
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-ink hover:border-brand-600"
                 }`}
               >
                 {chip.label}
@@ -124,7 +126,8 @@ function CategoryChips({ categories, selected }: { categories: string[]; selecte
 
 function Pagination({ query, pageCount }: { query: BlogListQuery; pageCount: number }) {
   if (pageCount <= 1 && query.page === 1) return null;
-  const previous = query.page > 1 ? blogListPath({ category: query.category, page: Math.min(query.page - 1, pageCount) }) : undefined;
+  const previous =
+    query.page > 1 ? blogListPath({ category: query.category, page: Math.min(query.page - 1, pageCount) }) : undefined;
   const next = query.page < pageCount ? blogListPath({ category: query.category, page: query.page + 1 }) : undefined;
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">

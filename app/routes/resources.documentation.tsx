@@ -28,8 +28,8 @@ export default function Documentation() {
         title="Quick start with the SDK"
         intro={
           <p>
-            Install <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base">{site.sdkPackage}</code> and scan a prompt before
-            it reaches a model.
+            Install <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base">{site.sdkPackage}</code> and scan a
+            prompt before it reaches a model.
           </p>
         }
       >

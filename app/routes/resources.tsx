@@ -32,7 +32,11 @@ export default function Resources() {
         </div>
       </Section>
 
-      <Section id="downloads" title="Downloads" intro="Guides and datasheets to share with your security, legal and procurement teams.">
+      <Section
+        id="downloads"
+        title="Downloads"
+        intro="Guides and datasheets to share with your security, legal and procurement teams."
+      >
         <ItemGrid items={resourceDownloads} action={(item) => <InertButton subject={item.title}>Download</InertButton>} />
       </Section>
     </>

@@ -65,7 +65,7 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
         <section key={index} className="mt-10">
           <h2 className="text-xl font-semibold">{section.title}</h2>
           {section.paragraphs.map((paragraph, paragraphIndex) => (
-            <p key={paragraphIndex} className="mt-3 whitespace-pre-line leading-7 text-slate-700">
+            <p key={paragraphIndex} className="mt-3 leading-7 whitespace-pre-line text-slate-700">
               {paragraph}
             </p>
           ))}

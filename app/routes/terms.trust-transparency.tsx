@@ -49,11 +49,12 @@ export default function TrustTransparency() {
             <a href={`mailto:${site.email.security}`} className="font-semibold text-brand-700 underline">
               {site.email.security}
             </a>{" "}
-            with the steps to reproduce it. We acknowledge reports within one business day and keep you informed until the issue is fixed.
+            with the steps to reproduce it. We acknowledge reports within one business day and keep you informed until the issue
+            is fixed.
           </p>
           <p>
-            We will not take legal action against research done in good faith that avoids privacy violations, data destruction and service
-            disruption. Please give us 90 days to fix an issue before disclosing it publicly.
+            We will not take legal action against research done in good faith that avoids privacy violations, data destruction and
+            service disruption. Please give us 90 days to fix an issue before disclosing it publicly.
           </p>
         </div>
       </Section>

@@ -58,7 +58,11 @@ const days = (count: number, start = 1) =>
 
 /** Cards on the blog list, in page order (the featured post has its own section). */
 async function listedTitles(page: Page) {
-  return page.getByRole("region", { name: /articles$/ }).getByRole("article").getByRole("heading").allTextContents();
+  return page
+    .getByRole("region", { name: /articles$/ })
+    .getByRole("article")
+    .getByRole("heading")
+    .allTextContents();
 }
 
 test.describe("seeded blog", () => {
@@ -118,7 +122,10 @@ test.describe("seeded blog", () => {
     await expectAccessible(page, "blog list skeleton");
     release();
     await expect(page).toHaveURL(/\/resources\/blog$/);
-    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(skeleton).toHaveCount(0);
 
     let releaseHome!: () => void;
@@ -132,7 +139,9 @@ test.describe("seeded blog", () => {
     await expect(page.locator('[aria-busy="true"]').getByText("Loading our latest articles...")).toBeVisible();
     await expectAccessible(page, "home loading");
     releaseHome();
-    await expect(page.getByRole("region", { name: "Latest Insights" }).getByRole("link", { name: /^Read Article/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Latest Insights" }).getByRole("link", { name: /^Read Article/ }),
+    ).toBeVisible();
     await expect(page.getByText("Loading our latest articles...")).toHaveCount(0);
   });
 
@@ -165,7 +174,10 @@ test.describe("blog data put in place through SQL", () => {
     await expect(block.getByRole("listitem")).toHaveCount(4);
     await expect(block.getByRole("link", { name: "View All Articles" })).toHaveCount(0);
 
-    await putPosts(server, days(6).map((date, index) => ({ title: `Six ${index}`, date })));
+    await putPosts(
+      server,
+      days(6).map((date, index) => ({ title: `Six ${index}`, date })),
+    );
     await page.goto(`${server.url}/`);
     await expect(block.getByRole("listitem")).toHaveCount(4);
     await expect(block.getByRole("link", { name: "View All Articles" })).toBeVisible();
@@ -186,7 +198,9 @@ test.describe("blog data put in place through SQL", () => {
     await expect(block.getByText("February 1, 2025")).toBeVisible();
 
     await page.goto(`${server.url}/resources/blog`);
-    await expect(page.getByRole("region", { name: "Featured article" }).getByRole("heading", { level: 3 })).toHaveText("Newer featured");
+    await expect(page.getByRole("region", { name: "Featured article" }).getByRole("heading", { level: 3 })).toHaveText(
+      "Newer featured",
+    );
     expect(await listedTitles(page)).toEqual(["Newest", "Middle", "Old featured", "Oldest"]);
 
     await putPosts(server, [
@@ -266,7 +280,9 @@ test.describe("blog data put in place through SQL", () => {
   });
 
   test("a post without a slug is linked and found by its id", async ({ page }) => {
-    const [id] = await putPosts(server, [{ title: "No slug here", slug: null, date: "2025-03-01", content: "# Heading\n\n- a\n  - b" }]);
+    const [id] = await putPosts(server, [
+      { title: "No slug here", slug: null, date: "2025-03-01", content: "# Heading\n\n- a\n  - b" },
+    ]);
     await page.goto(`${server.url}/resources/blog`);
     await page.getByRole("link", { name: /^Read Article/ }).click();
     await expect(page).toHaveURL(new RegExp(`/resources/blog/${id}$`));
@@ -293,7 +309,9 @@ test.describe("blog data put in place through SQL", () => {
     try {
       await page.goto(`${server.url}/`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Latest Insights" }).getByText("Error loading articles. Please try again later.")).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Latest Insights" }).getByText("Error loading articles. Please try again later."),
+      ).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await expectAccessible(page, "home error");
 
@@ -329,7 +347,9 @@ test.describe("without JavaScript", () => {
 
   test("home, list, filter, pagination and post all work", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("region", { name: "Latest Insights" }).getByRole("link", { name: /^Read Article/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Latest Insights" }).getByRole("link", { name: /^Read Article/ }),
+    ).toBeVisible();
     await expect(page.getByText("Loading our latest articles...")).toHaveCount(0);
 
     await page.goto("/resources/blog");
@@ -339,11 +359,22 @@ test.describe("without JavaScript", () => {
     await chips.getByRole("link", { name: category }).click();
     await expect(page).toHaveURL(/\?category=/);
     await expect(chips.getByRole("link", { name: category })).toHaveAttribute("aria-current", "page");
-    for (const label of await page.getByRole("region", { name: /articles$/ }).getByRole("article").getByText(/^[A-Z]/).first().allTextContents()) {
+    for (const label of await page
+      .getByRole("region", { name: /articles$/ })
+      .getByRole("article")
+      .getByText(/^[A-Z]/)
+      .first()
+      .allTextContents()) {
       expect(label).toBeTruthy();
     }
 
-    await page.getByRole("region", { name: /articles$/ }).getByRole("article").first().getByRole("heading").getByRole("link").click();
+    await page
+      .getByRole("region", { name: /articles$/ })
+      .getByRole("article")
+      .first()
+      .getByRole("heading")
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Back to Blog" }).click();
     await expect(page).toHaveURL(/\/resources\/blog$/);

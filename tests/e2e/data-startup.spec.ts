@@ -12,7 +12,15 @@ const e2eDir = path.resolve(process.env.E2E_DIR ?? ".e2e");
 function runServer(databaseUrl: string): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", SITE_URL: "http://127.0.0.1", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SITE_URL: "http://127.0.0.1",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: "warn",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -36,8 +44,16 @@ test.describe("database start-up failures stop the server with one clear line", 
   };
   const cases: [string, () => string, RegExp][] = [
     ["a malformed DATABASE_URL", () => "mysql://localhost/site", /^Invalid configuration: DATABASE_URL must be file:PATH/],
-    ["an unreachable PostgreSQL", () => "postgres://postgres@127.0.0.1:1/site", /^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/site \(.*ECONNREFUSED.*\)\. Start PostgreSQL or fix the host and port in DATABASE_URL\.$/],
-    ["an SQLite path that cannot be created", notADirectory, /^Cannot open the SQLite database .*a-file\/site\.db \((EEXIST|ENOTDIR)\b.*\)\. Point DATABASE_URL=file:PATH at a writable location\.$/],
+    [
+      "an unreachable PostgreSQL",
+      () => "postgres://postgres@127.0.0.1:1/site",
+      /^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/site \(.*ECONNREFUSED.*\)\. Start PostgreSQL or fix the host and port in DATABASE_URL\.$/,
+    ],
+    [
+      "an SQLite path that cannot be created",
+      notADirectory,
+      /^Cannot open the SQLite database .*a-file\/site\.db \((EEXIST|ENOTDIR)\b.*\)\. Point DATABASE_URL=file:PATH at a writable location\.$/,
+    ],
   ];
   for (const [name, url, message] of cases) {
     test(name, async () => {
@@ -68,7 +84,9 @@ test("healthz answers 503 while the database is broken and 200 again once it is 
 test("SIGTERM closes the database after the HTTP server, and the data is there after a restart", async () => {
   const first = await startPrivateServer({ SEED: "never" });
   withDatabase(first.databasePath, (db) =>
-    db.exec("insert into blog_posts (id, slug, title, published) values ('7d3c1f0a-2b4e-4c6d-8e9f-0a1b2c3d4e5f', 'kept', 'Kept', 1)"),
+    db.exec(
+      "insert into blog_posts (id, slug, title, published) values ('7d3c1f0a-2b4e-4c6d-8e9f-0a1b2c3d4e5f', 'kept', 'Kept', 1)",
+    ),
   );
   await first.stop();
   const log = first.output();

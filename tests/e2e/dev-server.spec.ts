@@ -13,7 +13,14 @@ test("`npm run dev` serves a database page with the production headers", async (
   const dir = mkdtempSync(path.join(path.resolve(process.env.E2E_DIR ?? ".e2e"), "dev-"));
   let output = "";
   const child = spawn("npm", ["run", "dev"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "warn", NODE_ENV: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(dir, "site.db")}`,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

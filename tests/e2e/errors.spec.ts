@@ -69,7 +69,8 @@ test("robots.txt, sitemap.xml and healthz", async ({ request, baseURL }) => {
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();
-  for (const path of ["/company/about", "/products/sentinel", "/terms/legal", "/resources/api"]) expect(xml).toContain(`${path}</loc>`);
+  for (const path of ["/company/about", "/products/sentinel", "/terms/legal", "/resources/api"])
+    expect(xml).toContain(`${path}</loc>`);
 
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);

@@ -70,13 +70,11 @@ test.describe("with JavaScript", () => {
     }
     await expect(field(dialog, "Years of Experience")).toHaveAttribute("type", "number");
     await expect(field(dialog, "Years of Experience")).toHaveAttribute("min", "0");
-    expect(await field(dialog, "Work Style").locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
-      "",
-      "collaborative",
-      "independent",
-      "hybrid",
-      "leadership",
-    ]);
+    expect(
+      await field(dialog, "Work Style")
+        .locator("option")
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(["", "collaborative", "independent", "hybrid", "leadership"]);
     await expectAccessible(page, "modal open");
 
     await dialog.getByRole("button", { name: "Submit Application" }).click();
@@ -140,15 +138,26 @@ test.describe("with JavaScript", () => {
     const campaign = uniqueCampaign("career-direct");
     const base = { first_name: "A", last_name: "B", email: "a@example.com", why_quorvant: "Because." };
     const headers = { Origin: SHARED_SERVER.url };
-    const invalid: Record<string, string>[] = [{ resume_url: "file:///etc/passwd" }, { resume_url: "http://localhost/cv" }, { years_experience: "-1" }, { years_experience: "2.5" }, { work_style: "remote" }];
+    const invalid: Record<string, string>[] = [
+      { resume_url: "file:///etc/passwd" },
+      { resume_url: "http://localhost/cv" },
+      { years_experience: "-1" },
+      { years_experience: "2.5" },
+      { work_style: "remote" },
+    ];
     for (const extra of invalid) {
       const response = await request.post(`/company/careers?${utm(campaign)}`, { form: { ...base, ...extra }, headers });
       expect(response.status(), JSON.stringify(extra)).toBe(400);
     }
     expect(leadRows(SHARED_SERVER.databasePath, "career_applications", campaign)).toHaveLength(0);
-    const ok = await request.post(`/company/careers?${utm(campaign)}&apply=1`, { form: { ...base, years_experience: "" }, headers });
+    const ok = await request.post(`/company/careers?${utm(campaign)}&apply=1`, {
+      form: { ...base, years_experience: "" },
+      headers,
+    });
     expect(ok.status()).toBe(200);
-    expect(leadRows(SHARED_SERVER.databasePath, "career_applications", campaign)).toMatchObject([{ years_experience: null, source_page: "/company/careers" }]);
+    expect(leadRows(SHARED_SERVER.databasePath, "career_applications", campaign)).toMatchObject([
+      { years_experience: null, source_page: "/company/careers" },
+    ]);
   });
 
   test("a database failure keeps the modal open with every value and shows the failure toast", async ({ page }) => {
@@ -167,7 +176,9 @@ test.describe("with JavaScript", () => {
       renameTable(server.databasePath, "career_applications", "career_applications_gone");
       await dialog.getByRole("button", { name: "Submit Application" }).click();
 
-      await expect(dialog.getByRole("alert").filter({ hasText: "Failed to submit application. Please try again." })).toContainText("Error");
+      await expect(
+        dialog.getByRole("alert").filter({ hasText: "Failed to submit application. Please try again." }),
+      ).toContainText("Error");
       await expect(dialog).toBeVisible();
       await expect(field(dialog, "First Name")).toHaveValue("Barbara");
       await expect(field(dialog, "Years of Experience")).toHaveValue("40");
@@ -198,7 +209,13 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Application Submitted" })).toBeVisible();
     await expect(dialogOf(page)).toBeHidden();
     expect(leadRows(SHARED_SERVER.databasePath, "career_applications", campaign)).toMatchObject([
-      { first_name: "Dennis", why_quorvant: "Simplicity.", years_experience: null, source_page: "/company/careers", utm_source: "x" },
+      {
+        first_name: "Dennis",
+        why_quorvant: "Simplicity.",
+        years_experience: null,
+        source_page: "/company/careers",
+        utm_source: "x",
+      },
     ]);
   });
 });

@@ -44,12 +44,19 @@ export async function holdPosts(page: Page, path: string) {
 }
 
 /** Posts `bytes` of form body with chunked transfer encoding (no Content-Length for the server to check). */
-export function postChunked(baseUrl: string, path: string, bytes: number): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+export function postChunked(
+  baseUrl: string,
+  path: string,
+  bytes: number,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", Origin: url.origin } },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", Origin: url.origin },
+      },
       (response) => {
         answered = true;
         response.resume();

@@ -79,7 +79,15 @@ test.describe("contact sales form", () => {
     await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toBeVisible();
     const rows = leadRows(SHARED_SERVER.databasePath, "sales_leads", campaign);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ first_name: "", last_name: "", email: "", company: "", phone: "", message: "", product_name: "General" });
+    expect(rows[0]).toMatchObject({
+      first_name: "",
+      last_name: "",
+      email: "",
+      company: "",
+      phone: "",
+      message: "",
+      product_name: "General",
+    });
   });
 
   test("a malformed email is refused in the browser and by the server", async ({ page, request }) => {
@@ -113,14 +121,11 @@ test.describe("demo request form", () => {
       await expect(field(page, label)).not.toHaveAttribute("required", "");
     }
     await expect(field(page, "Phone Number")).toHaveAttribute("type", "tel");
-    expect(await field(page, "Company Size").locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
-      "",
-      "1-10",
-      "11-50",
-      "51-200",
-      "201-500",
-      "500+",
-    ]);
+    expect(
+      await field(page, "Company Size")
+        .locator("option")
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(["", "1-10", "11-50", "51-200", "201-500", "500+"]);
     await expect(field(page, "Product Interest")).toHaveValue("Sentinel");
     const panel = page.getByRole("complementary", { name: "What to expect" });
     await expect(panel).toContainText("30-45 minutes");
@@ -258,7 +263,9 @@ test.describe("with a private server", () => {
       const headers = { Origin: server.url };
       const demo = { first_name: "A", last_name: "B", email: "a@example.com", company: "C" };
       expect((await request.post(`${server.url}/request-demo?${utm(campaign)}`, { form: demo, headers })).status()).toBe(200);
-      expect((await request.post(`${server.url}/contact-sales?${utm(campaign)}`, { form: { first_name: "A" }, headers })).status()).toBe(200);
+      expect(
+        (await request.post(`${server.url}/contact-sales?${utm(campaign)}`, { form: { first_name: "A" }, headers })).status(),
+      ).toBe(200);
       const limited = await request.post(`${server.url}/request-demo?${utm(campaign)}`, { form: demo, headers });
       expect(limited.status()).toBe(429);
       expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
@@ -333,7 +340,9 @@ test.describe("without JavaScript", () => {
     ]);
   });
 
-  test("the browser enforces required demo fields; server errors come back beside the fields with values kept", async ({ page }) => {
+  test("the browser enforces required demo fields; server errors come back beside the fields with values kept", async ({
+    page,
+  }) => {
     const campaign = uniqueCampaign("demo-nojs");
     await page.goto(`/request-demo?${utm(campaign)}`);
     await page.getByRole("button", { name: "Schedule Demo" }).click();
@@ -356,7 +365,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Schedule Demo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Demo Request Submitted" })).toBeVisible();
     expect(leadRows(SHARED_SERVER.databasePath, "demo_requests", campaign)).toMatchObject([
-      { first_name: "Linus", email: "linus@example.com", company_size: "11-50", product_name: "Sentinel", utm_campaign: campaign },
+      {
+        first_name: "Linus",
+        email: "linus@example.com",
+        company_size: "11-50",
+        product_name: "Sentinel",
+        utm_campaign: campaign,
+      },
     ]);
   });
 });

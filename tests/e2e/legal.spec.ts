@@ -48,17 +48,30 @@ test.describe("legal documents put in place through SQL", () => {
   });
 
   /** Replaces every document of a type with one row (version omitted when undefined). */
-  function putDocument(type: string, content: string, options: { version?: string; lastUpdated?: string; published?: boolean } = {}) {
+  function putDocument(
+    type: string,
+    content: string,
+    options: { version?: string; lastUpdated?: string; published?: boolean } = {},
+  ) {
     const id = randomUUID();
     withDatabase(server.databasePath, (db) => {
       db.prepare("DELETE FROM legal_documents WHERE document_type = ?").run(type);
       const columns = ["id", "document_type", "title", "content", "last_updated", "published"];
-      const values: unknown[] = [id, type, "Test Document", content, options.lastUpdated ?? "2025-03-05T12:00:00.000Z", options.published === false ? 0 : 1];
+      const values: unknown[] = [
+        id,
+        type,
+        "Test Document",
+        content,
+        options.lastUpdated ?? "2025-03-05T12:00:00.000Z",
+        options.published === false ? 0 : 1,
+      ];
       if (options.version !== undefined) {
         columns.push("version");
         values.push(options.version);
       }
-      db.prepare(`INSERT INTO legal_documents (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(...values);
+      db.prepare(`INSERT INTO legal_documents (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(
+        ...values,
+      );
     });
     return id;
   }

@@ -17,7 +17,8 @@ const menus = {
 
 const mainNav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 const menuToggle = (page: import("@playwright/test").Page, label: string) => mainNav(page).locator("summary", { hasText: label });
-const menuOf = (page: import("@playwright/test").Page, label: string) => mainNav(page).locator("details", { has: page.locator("summary", { hasText: label }) });
+const menuOf = (page: import("@playwright/test").Page, label: string) =>
+  mainNav(page).locator("details", { has: page.locator("summary", { hasText: label }) });
 
 test.describe("header on desktop", () => {
   test.beforeEach(async ({ page }) => {
@@ -171,7 +172,8 @@ test.describe("footer", () => {
     for (const [label, links] of Object.entries(columns)) {
       const column = footer.getByRole("navigation", { name: label });
       await expect(column.getByRole("link")).toHaveCount(links.length);
-      for (const [name, href] of links) await expect(column.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      for (const [name, href] of links)
+        await expect(column.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(footer).toContainText("Empowering businesses with forward-thinking solutions");
     await expect(footer).toContainText("© 2025 Quorvant");
@@ -209,9 +211,12 @@ test.describe("with JavaScript disabled", () => {
     await menuToggle(page, "Company").click();
     await expect(mainNav(page).locator("details[open]")).toHaveCount(1);
 
-    const footerHrefs = await page.getByRole("contentinfo").getByRole("link").evaluateAll((links) =>
-      links.map((link) => link.getAttribute("href")).filter((href): href is string => Boolean(href?.startsWith("/"))),
-    );
+    const footerHrefs = await page
+      .getByRole("contentinfo")
+      .getByRole("link")
+      .evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href")).filter((href): href is string => Boolean(href?.startsWith("/"))),
+      );
     expect(footerHrefs.length).toBeGreaterThanOrEqual(14);
     for (const href of new Set(footerHrefs)) {
       const response = await page.goto(href);

@@ -15,15 +15,18 @@ function geometry(image: HTMLImageElement) {
   const style = getComputedStyle(image);
   const box = image.getBoundingClientRect();
   const px = (value: string) => parseFloat(value) || 0;
-  const width = box.width - px(style.paddingLeft) - px(style.paddingRight) - px(style.borderLeftWidth) - px(style.borderRightWidth);
-  const height = box.height - px(style.paddingTop) - px(style.paddingBottom) - px(style.borderTopWidth) - px(style.borderBottomWidth);
+  const width =
+    box.width - px(style.paddingLeft) - px(style.paddingRight) - px(style.borderLeftWidth) - px(style.borderRightWidth);
+  const height =
+    box.height - px(style.paddingTop) - px(style.paddingBottom) - px(style.borderTopWidth) - px(style.borderBottomWidth);
   // An ancestor that hides its overflow cuts off whatever part of the image lies outside it.
   const clippedBy: string[] = [];
   for (let parent = image.parentElement; parent; parent = parent.parentElement) {
     const { overflowX, overflowY } = getComputedStyle(parent);
     if (overflowX === "visible" && overflowY === "visible") continue;
     const edge = parent.getBoundingClientRect();
-    const inside = box.left >= edge.left - 1 && box.right <= edge.right + 1 && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1;
+    const inside =
+      box.left >= edge.left - 1 && box.right <= edge.right + 1 && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1;
     if (!inside) clippedBy.push(`<${parent.tagName.toLowerCase()} class="${parent.className}">`);
   }
   return {
@@ -49,12 +52,17 @@ for (const [label, viewport] of [
         for (const image of await images.all()) {
           // Lazy images load once scrolled to; natural sizes are known only then.
           await image.scrollIntoViewIfNeeded();
-          await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+          await expect
+            .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+            .toBe(true);
           const shown = await image.evaluate(geometry);
           const scaledWhole = shown.objectFit === "contain" || shown.objectFit === "scale-down";
           if (!scaledWhole) {
             // Any other fit shows the whole image only in a box of the image's own shape.
-            expect(Math.abs(shown.boxRatio / shown.imageRatio - 1), `${shown.src}: object-fit ${shown.objectFit}, box ${shown.boxRatio.toFixed(3)} vs image ${shown.imageRatio.toFixed(3)}`).toBeLessThanOrEqual(0.01);
+            expect(
+              Math.abs(shown.boxRatio / shown.imageRatio - 1),
+              `${shown.src}: object-fit ${shown.objectFit}, box ${shown.boxRatio.toFixed(3)} vs image ${shown.imageRatio.toFixed(3)}`,
+            ).toBeLessThanOrEqual(0.01);
           }
           expect(shown.clippedBy, `${shown.src}: cut off by`).toEqual([]);
         }

@@ -13,7 +13,14 @@ type Exit = { code: number | null; stderr: string };
 function runServer(env: Record<string, string>, lifeMs = 15_000): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server.js"], {
-      env: { PATH: process.env.PATH ?? "", BUILD_DIR: process.env.BUILD_DIR ?? "build", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -29,15 +36,39 @@ function runServer(env: Record<string, string>, lifeMs = 15_000): Promise<Exit> 
 test.describe("a production start with bad configuration exits 1 with one line", () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ["no SITE_URL", {}, /^Invalid configuration: SITE_URL is required when NODE_ENV=production: set it to the public origin/],
-    ["a SITE_URL without a scheme", { SITE_URL: "quorvant.com" }, /^Invalid configuration: SITE_URL must be an absolute http\(s\) origin/],
-    ["a SITE_URL with a path", { SITE_URL: "https://quorvant.com/blog" }, /^Invalid configuration: SITE_URL must be an origin without a path/],
-    ["TRUST_PROXY=true (trust everything)", { SITE_URL: "https://quorvant.com", TRUST_PROXY: "true" }, /^Invalid configuration: TRUST_PROXY must be a hop count .* not "true"$/],
-    ["a TRUST_PROXY address that is not one", { SITE_URL: "https://quorvant.com", TRUST_PROXY: "loopback, 10.0.0.300/8" }, /^Invalid configuration: TRUST_PROXY .* not "10\.0\.0\.300\/8"$/],
-    ["a headers timeout above the request timeout", { SITE_URL: "https://quorvant.com", HTTP_HEADERS_TIMEOUT_MS: "60000" }, /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS$/],
+    [
+      "a SITE_URL without a scheme",
+      { SITE_URL: "quorvant.com" },
+      /^Invalid configuration: SITE_URL must be an absolute http\(s\) origin/,
+    ],
+    [
+      "a SITE_URL with a path",
+      { SITE_URL: "https://quorvant.com/blog" },
+      /^Invalid configuration: SITE_URL must be an origin without a path/,
+    ],
+    [
+      "TRUST_PROXY=true (trust everything)",
+      { SITE_URL: "https://quorvant.com", TRUST_PROXY: "true" },
+      /^Invalid configuration: TRUST_PROXY must be a hop count .* not "true"$/,
+    ],
+    [
+      "a TRUST_PROXY address that is not one",
+      { SITE_URL: "https://quorvant.com", TRUST_PROXY: "loopback, 10.0.0.300/8" },
+      /^Invalid configuration: TRUST_PROXY .* not "10\.0\.0\.300\/8"$/,
+    ],
+    [
+      "a headers timeout above the request timeout",
+      { SITE_URL: "https://quorvant.com", HTTP_HEADERS_TIMEOUT_MS: "60000" },
+      /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS$/,
+    ],
   ];
   for (const [name, env, line] of cases) {
     test(name, async () => {
-      const { code, stderr } = await runServer({ NODE_ENV: "production", DATABASE_URL: "file:/nonexistent/never-opened.db", ...env });
+      const { code, stderr } = await runServer({
+        NODE_ENV: "production",
+        DATABASE_URL: "file:/nonexistent/never-opened.db",
+        ...env,
+      });
       expect(code).toBe(1);
       const lines = stderr.split("\n").filter(Boolean);
       expect(lines, stderr).toHaveLength(1);
@@ -67,7 +98,12 @@ test.describe("behind a TLS-terminating proxy", () => {
     const post = (path: string, origin: string, form: string) =>
       fetch(`${server.url}${path}`, {
         method: "POST",
-        headers: { Host: `localhost:${publicPort}`, Origin: origin, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Host: `localhost:${publicPort}`,
+          Origin: origin,
+          "Sec-Fetch-Site": "same-origin",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: form,
         redirect: "manual",
       });
@@ -82,7 +118,9 @@ test.describe("behind a TLS-terminating proxy", () => {
       const refused = await post("/contact-sales", "https://www.quorvant.example", "first_name=Eve");
       expect(refused.status).toBe(403);
       expect(countRows(server.databasePath, "sales_leads")).toBe(2);
-      await expect.poll(() => server.output()).toContain(`form post refused: its Origin https://www.quorvant.example is not SITE_URL (${siteUrl})`);
+      await expect
+        .poll(() => server.output())
+        .toContain(`form post refused: its Origin https://www.quorvant.example is not SITE_URL (${siteUrl})`);
     } finally {
       await server.stop();
     }

@@ -21,7 +21,10 @@ test.describe("security headers", () => {
   });
 
   test("the nonce changes per request and matches the inline scripts", async ({ request }) => {
-    const [first, second] = await Promise.all([request.get(`/no-such-page-a-${Date.now()}`), request.get(`/no-such-page-b-${Date.now()}`)]);
+    const [first, second] = await Promise.all([
+      request.get(`/no-such-page-a-${Date.now()}`),
+      request.get(`/no-such-page-b-${Date.now()}`),
+    ]);
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
     const firstNonce = nonceOf(first.headers()["content-security-policy"]!);
     expect(firstNonce).toBeTruthy();
@@ -72,7 +75,9 @@ test("hydration works under the CSP with no violation", async ({ page }) => {
 
 test("home page is accessible", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Private AI Compliance, Security and Governance Platform" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Private AI Compliance, Security and Governance Platform" }),
+  ).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -101,7 +106,9 @@ test.describe("page cache", () => {
     const hashes = scriptSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? [];
     const { createHash } = await import("node:crypto");
     const html = await cached!.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    );
     expect(inline.length).toBeGreaterThan(0);
     for (const script of inline) {
       expect(hashes).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);

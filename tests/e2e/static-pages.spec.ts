@@ -59,11 +59,19 @@ const pages: StaticPage[] = [
     path: "/company/charter",
     h1: "The Quorvant charter",
     check: async (page) => {
-      await expect(page.getByRole("region", { name: "Mission statement" }).locator("blockquote")).toContainText("Quorvant exists to");
+      await expect(page.getByRole("region", { name: "Mission statement" }).locator("blockquote")).toContainText(
+        "Quorvant exists to",
+      );
       await expect(listItems(page, "Core principles")).toHaveCount(5);
       const commitments = listItems(page, "Stakeholder commitments");
       await expect(commitments).toHaveCount(5);
-      await expect(commitments.getByRole("heading", { level: 3 })).toHaveText(["Customers", "Employees", "Partners", "Regulators", "Society"]);
+      await expect(commitments.getByRole("heading", { level: 3 })).toHaveText([
+        "Customers",
+        "Employees",
+        "Partners",
+        "Regulators",
+        "Society",
+      ]);
     },
   },
   {
@@ -170,7 +178,10 @@ const pages: StaticPage[] = [
       await expect(listItems(page, "Data handling")).toHaveCount(5);
       await expect(listItems(page, "Subprocessors")).toHaveCount(4);
       const disclosure = page.getByRole("region", { name: "Responsible disclosure" });
-      await expect(disclosure.getByRole("link", { name: "security@quorvant.com" })).toHaveAttribute("href", "mailto:security@quorvant.com");
+      await expect(disclosure.getByRole("link", { name: "security@quorvant.com" })).toHaveAttribute(
+        "href",
+        "mailto:security@quorvant.com",
+      );
     },
   },
 ];
@@ -239,7 +250,8 @@ for (const { path, name, count } of inertButtons) {
     const main = page.getByRole("main");
     const buttons = main.getByRole("button", { name });
     await expect(buttons).toHaveCount(count);
-    if (path === "/resources/support") await page.getByRole("searchbox", { name: "Search the help centre" }).fill("single sign-on");
+    if (path === "/resources/support")
+      await page.getByRole("searchbox", { name: "Search the help centre" }).fill("single sign-on");
 
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
@@ -258,7 +270,8 @@ for (const { path, name, count } of inertButtons) {
       await expect(button).toBeFocused();
     }
     expect(requests, "requests made by pressing the buttons").toEqual([]);
-    if (path === "/resources/support") await expect(page.getByRole("searchbox", { name: "Search the help centre" })).toHaveValue("single sign-on");
+    if (path === "/resources/support")
+      await expect(page.getByRole("searchbox", { name: "Search the help centre" })).toHaveValue("single sign-on");
   });
 }
 

@@ -48,7 +48,12 @@ const forms: LeadForm[] = [
     page: "/company/careers?apply=1&",
     table: "career_applications",
     inDialog: true,
-    values: (email) => ({ "First Name": "Margaret", "Last Name": "Hamilton", Email: email, "Why do you want to work at Quorvant?": "Reliable software." }),
+    values: (email) => ({
+      "First Name": "Margaret",
+      "Last Name": "Hamilton",
+      Email: email,
+      "Why do you want to work at Quorvant?": "Reliable software.",
+    }),
     submit: "Submit Application",
     success: "Application Submitted",
     sourcePage: "/company/careers",
@@ -76,7 +81,8 @@ test.describe("lead forms through the proxy", () => {
           if (javaScript) {
             await waitForHydration(page);
             // The dialog opens as a modal once hydrated; filling it before would race that.
-            if (form.inDialog) await expect.poll(() => dialogOf(page).evaluate((element) => element.matches(":modal"))).toBe(true);
+            if (form.inDialog)
+              await expect.poll(() => dialogOf(page).evaluate((element) => element.matches(":modal"))).toBe(true);
           }
           for (const [label, value] of Object.entries(form.values(email))) await field(scope, label).fill(value);
           await scope.getByRole("button", { name: form.submit }).click();
@@ -84,7 +90,13 @@ test.describe("lead forms through the proxy", () => {
           await expect(page.getByRole("status").filter({ hasText: form.success })).toBeVisible();
           const rows = await leadRows(form.table, campaign);
           expect(rows).toHaveLength(1);
-          expect(rows[0]).toMatchObject({ email, source_page: form.sourcePage, utm_source: "topology", utm_medium: medium, utm_campaign: campaign });
+          expect(rows[0]).toMatchObject({
+            email,
+            source_page: form.sourcePage,
+            utm_source: "topology",
+            utm_medium: medium,
+            utm_campaign: campaign,
+          });
         });
       }
     });

@@ -41,14 +41,21 @@ async function runServer(env: Record<string, string | undefined>): Promise<Exit>
 const cases: { title: string; env: Record<string, string | undefined>; names: string }[] = [
   { title: "without SITE_URL", env: { SITE_URL: undefined }, names: "SITE_URL" },
   { title: "with a SITE_URL that is not an absolute URL", env: { SITE_URL: "quorvant.com" }, names: "SITE_URL" },
-  { title: "with a TRUST_PROXY that is neither a hop count nor addresses", env: { SITE_URL: "https://localhost:8443", TRUST_PROXY: "everyone" }, names: "TRUST_PROXY" },
+  {
+    title: "with a TRUST_PROXY that is neither a hop count nor addresses",
+    env: { SITE_URL: "https://localhost:8443", TRUST_PROXY: "everyone" },
+    names: "TRUST_PROXY",
+  },
 ];
 
 for (const { title, env, names } of cases) {
   test(`a production server ${title} exits 1 with a line naming ${names}`, async () => {
     const { code, stdout, stderr } = await runServer(env);
     expect(code, `stdout:\n${stdout}\nstderr:\n${stderr}`).toBe(1);
-    expect(stderr.split("\n").filter((line) => line.includes(names)), stderr).toHaveLength(1);
+    expect(
+      stderr.split("\n").filter((line) => line.includes(names)),
+      stderr,
+    ).toHaveLength(1);
     expect(stdout, "it never listened").not.toContain("server listening");
   });
 }

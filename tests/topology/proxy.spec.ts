@@ -79,7 +79,9 @@ test.describe("two servers behind nginx", () => {
     const seenAfter = await Promise.all(
       servers.map(async (server, index) => {
         // Polled every 100 ms; 3 s allows for a loaded machine on top of the one-second cache.
-        await expect.poll(() => pageOf(server.url), { message: `server ${index} shows the edit`, timeout: 3_000, intervals: [100] }).toContain(title);
+        await expect
+          .poll(() => pageOf(server.url), { message: `server ${index} shows the edit`, timeout: 3_000, intervals: [100] })
+          .toContain(title);
         return Date.now() - edited;
       }),
     );
@@ -88,7 +90,10 @@ test.describe("two servers behind nginx", () => {
     for (let index = 0; index < servers.length; index += 1) expect(await pageOf(url)).toContain(title);
   });
 
-  test("a server killed mid-load: the site keeps answering and every acknowledged lead is stored once", async ({ page, request }) => {
+  test("a server killed mid-load: the site keeps answering and every acknowledged lead is stored once", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const { url, kill, leadRows, accessLog, serverIndex, diagnostics } = topology();
     const campaign = uniqueCampaign("topology-crash");
@@ -121,7 +126,8 @@ test.describe("two servers behind nginx", () => {
     }
 
     const stored = new Map<string, number>();
-    for (const row of await leadRows("demo_requests", campaign)) stored.set(String(row.email), (stored.get(String(row.email)) ?? 0) + 1);
+    for (const row of await leadRows("demo_requests", campaign))
+      stored.set(String(row.email), (stored.get(String(row.email)) ?? 0) + 1);
     const lost = acknowledged.filter((email) => stored.get(email) !== 1);
     expect(lost, `acknowledged but not stored exactly once:\n${diagnostics()}`).toEqual([]);
     // nginx never sends a post it already sent to one server to the other: nothing is stored twice.
@@ -139,7 +145,9 @@ test.describe("two servers behind nginx", () => {
       description: `${acknowledged.length} acknowledged, ${refused.length} refused, ${failedOver} sent to the survivor after a refused connection`,
     });
     expect(new Set(posts.slice(0, killAt).map((entry) => serverIndex(entry.upstreams.at(-1) ?? "")))).toEqual(new Set([0, 1]));
-    expect(posts.slice(-10).map((entry) => [entry.status, serverIndex(entry.upstreams.at(-1) ?? "")])).toEqual(Array(10).fill([200, 0]));
+    expect(posts.slice(-10).map((entry) => [entry.status, serverIndex(entry.upstreams.at(-1) ?? "")])).toEqual(
+      Array(10).fill([200, 0]),
+    );
   });
 });
 

@@ -16,7 +16,9 @@ test.describe("form rate limit behind the proxy", () => {
   test.describe.configure({ mode: "default" });
   const topology = useTopology({ FORM_RATE_LIMIT: String(LIMIT) });
 
-  test(`the ${LIMIT + 1}th submission from one client gets 429 from either server; a spoofed X-Forwarded-For changes nothing`, async ({ request }) => {
+  test(`the ${LIMIT + 1}th submission from one client gets 429 from either server; a spoofed X-Forwarded-For changes nothing`, async ({
+    request,
+  }) => {
     const { url, accessLog, serverIndex, leadRows, diagnostics } = topology();
     const campaign = uniqueCampaign("topology-rate");
     const query = `utm_source=topology&utm_medium=rate&utm_campaign=${campaign}`;
@@ -52,6 +54,7 @@ test.describe("form rate limit behind the proxy", () => {
     expect([...answeredBy(200)].sort()).toEqual([0, 1]);
 
     // Exactly the accepted submissions are stored, one per form.
-    for (const table of ["demo_requests", "sales_leads", "career_applications"] as const) expect(await leadRows(table, campaign)).toHaveLength(1);
+    for (const table of ["demo_requests", "sales_leads", "career_applications"] as const)
+      expect(await leadRows(table, campaign)).toHaveLength(1);
   });
 });

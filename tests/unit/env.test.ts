@@ -5,15 +5,21 @@ const production = { NODE_ENV: "production", SITE_URL: "https://quorvant.com" };
 
 describe("configuration", () => {
   it("requires SITE_URL in production and defaults it to localhost elsewhere", () => {
-    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: SITE_URL is required when NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(
+      /^Invalid configuration: SITE_URL is required when NODE_ENV=production/,
+    );
     expect(() => loadEnv({ NODE_ENV: "production", SITE_URL: "" })).toThrow(ConfigError);
     expect(loadEnv({ NODE_ENV: "development", PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
   });
 
   it("keeps SITE_URL as a bare origin", () => {
     expect(loadEnv({ ...production, SITE_URL: "https://Quorvant.com:443/" }).SITE_URL).toBe("https://quorvant.com");
-    expect(() => loadEnv({ ...production, SITE_URL: "ftp://quorvant.com" })).toThrow(/SITE_URL must be an absolute http\(s\) origin/);
-    expect(() => loadEnv({ ...production, SITE_URL: "https://quorvant.com/?a=1" })).toThrow(/SITE_URL must be an origin without a path/);
+    expect(() => loadEnv({ ...production, SITE_URL: "ftp://quorvant.com" })).toThrow(
+      /SITE_URL must be an absolute http\(s\) origin/,
+    );
+    expect(() => loadEnv({ ...production, SITE_URL: "https://quorvant.com/?a=1" })).toThrow(
+      /SITE_URL must be an origin without a path/,
+    );
   });
 
   it("accepts a hop count or proxy addresses for TRUST_PROXY, never 'trust everything'", () => {
@@ -30,7 +36,9 @@ describe("configuration", () => {
     expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
     expect(env.HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
-    expect(() => loadEnv({ ...production, HTTP_REQUEST_TIMEOUT_MS: "5000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadEnv({ ...production, HTTP_REQUEST_TIMEOUT_MS: "5000" })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
     expect(() => loadEnv({ ...production, HTTP_MAX_CONNECTIONS: "none" })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
 });

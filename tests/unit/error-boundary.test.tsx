@@ -22,7 +22,10 @@ async function render(loader: () => unknown) {
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />) };
+  return {
+    status: context.statusCode,
+    html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+  };
 }
 
 describe("root error boundary", () => {

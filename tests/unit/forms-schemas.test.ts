@@ -68,10 +68,18 @@ describe("career application schema", () => {
 
   it("refuses negative, fractional and absurd years, unknown work styles and non-public links", () => {
     for (const years of ["-1", "2.5", "81", "ten"]) {
-      expect(parse(careerApplicationSchema, { ...career, years_experience: years }).reply().error, years).toHaveProperty("years_experience");
+      expect(parse(careerApplicationSchema, { ...career, years_experience: years }).reply().error, years).toHaveProperty(
+        "years_experience",
+      );
     }
     expect(parse(careerApplicationSchema, { ...career, work_style: "remote" }).reply().error).toHaveProperty("work_style");
-    for (const url of ["ftp://example.com/cv", "javascript:alert(1)", "http://localhost/cv", "example.com/cv", `https://example.com/${"x".repeat(2048)}`]) {
+    for (const url of [
+      "ftp://example.com/cv",
+      "javascript:alert(1)",
+      "http://localhost/cv",
+      "example.com/cv",
+      `https://example.com/${"x".repeat(2048)}`,
+    ]) {
       expect(parse(careerApplicationSchema, { ...career, resume_url: url }).reply().error, url).toHaveProperty("resume_url");
     }
     const ok = parse(careerApplicationSchema, {

@@ -23,7 +23,10 @@ describe("app/assets/icons.svg", () => {
   it("gives every symbol an id of its own", () => {
     expect(symbols.length).toBeGreaterThan(0);
     const ids = symbols.map((symbol) => symbol.id);
-    expect(ids.filter((id, index) => ids.indexOf(id) !== index), "ids used twice").toEqual([]);
+    expect(
+      ids.filter((id, index) => ids.indexOf(id) !== index),
+      "ids used twice",
+    ).toEqual([]);
   });
 
   it("draws the X brand mark, not the close cross, for the footer's X link", () => {

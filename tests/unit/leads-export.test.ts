@@ -48,7 +48,10 @@ function parse(csv: string, _options: { columns: true }): Record<string, string>
 
 describe("export arguments", () => {
   it("accepts the documented forms", () => {
-    expect(parseExportArgs(["export", "--table", "sales_leads", "--format", "csv"])).toEqual({ table: "sales_leads", format: "csv" });
+    expect(parseExportArgs(["export", "--table", "sales_leads", "--format", "csv"])).toEqual({
+      table: "sales_leads",
+      format: "csv",
+    });
     expect(parseExportArgs(["export", "--table=demo_requests", "--format=json", "--since=2025-02-28"])).toEqual({
       table: "demo_requests",
       format: "json",
@@ -72,17 +75,20 @@ describe("export arguments", () => {
 
 describe("CSV formatting", () => {
   it("prefixes cells a spreadsheet would run as formulas", () => {
-    for (const dangerous of ["=SUM(A1:A2)", "+44 20 7946 0000", "-2+3", "@cmd", "\t=1"]) expect(spreadsheetSafe(dangerous)).toBe(`'${dangerous}`);
+    for (const dangerous of ["=SUM(A1:A2)", "+44 20 7946 0000", "-2+3", "@cmd", "\t=1"])
+      expect(spreadsheetSafe(dangerous)).toBe(`'${dangerous}`);
     expect(spreadsheetSafe("Plain = text")).toBe("Plain = text");
     expect(spreadsheetSafe(null)).toBe("");
     expect(spreadsheetSafe(12)).toBe("12");
   });
 
   it("quotes per RFC 4180 and round-trips commas, quotes and line breaks", () => {
-    const rows = [{ id: "1", message: 'Hello, "world"\r\nsecond line', phone: "=HYPERLINK(\"x\")" }];
+    const rows = [{ id: "1", message: 'Hello, "world"\r\nsecond line', phone: '=HYPERLINK("x")' }];
     const csv = formatLeads(rows, ["id", "message", "phone"], "csv");
     expect(csv).toBe('id,message,phone\r\n1,"Hello, ""world""\r\nsecond line","\'=HYPERLINK(""x"")"\r\n');
-    expect(parse(csv, { columns: true })).toEqual([{ id: "1", message: 'Hello, "world"\r\nsecond line', phone: "'=HYPERLINK(\"x\")" }]);
+    expect(parse(csv, { columns: true })).toEqual([
+      { id: "1", message: 'Hello, "world"\r\nsecond line', phone: '\'=HYPERLINK("x")' },
+    ]);
   });
 
   it("prints JSON as one array with values untouched", () => {
@@ -100,26 +106,56 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
     url = `file:${path.join(dir, "site.db")}`;
     const { db, dialect } = await openDatabase(url);
     await migrateToLatest(db, dialect);
-    const lead = { last_name: "", company: "", phone: "", message: "", product_name: "General", source_page: "/contact-sales", utm_source: "", utm_medium: "", utm_campaign: "" };
+    const lead = {
+      last_name: "",
+      company: "",
+      phone: "",
+      message: "",
+      product_name: "General",
+      source_page: "/contact-sales",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+    };
     await insertSalesLead(db, { ...lead, first_name: "Old", email: "old@example.com" });
     await insertSalesLead(db, { ...lead, first_name: "=cmd|' /C calc'!A0", email: "mid@example.com", message: "a, b\nc" });
     await insertSalesLead(db, { ...lead, first_name: "New", email: "new@example.com" });
     await insertCareerApplication(db, {
-      first_name: "Ada", last_name: "L", email: "ada@example.com", phone: "", linkedin_profile: "", years_experience: 7, current_position: "",
-      why_quorvant: "x", biggest_achievement: "", work_style: "", resume_url: "", source_page: "/company/careers", utm_source: "", utm_medium: "", utm_campaign: "",
+      first_name: "Ada",
+      last_name: "L",
+      email: "ada@example.com",
+      phone: "",
+      linkedin_profile: "",
+      years_experience: 7,
+      current_position: "",
+      why_quorvant: "x",
+      biggest_achievement: "",
+      work_style: "",
+      resume_url: "",
+      source_page: "/company/careers",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
     });
     await db.destroy();
     // Spread the rows over three days so --since has something to cut.
     const raw = new Database(path.join(dir, "site.db"));
-    const days = { "old@example.com": "2025-01-10T09:00:00.000Z", "mid@example.com": "2025-01-20T23:59:59.000Z", "new@example.com": "2025-01-21T00:00:00.000Z" };
-    for (const [email, at] of Object.entries(days)) raw.prepare("update sales_leads set created_at = ? where email = ?").run(at, email);
+    const days = {
+      "old@example.com": "2025-01-10T09:00:00.000Z",
+      "mid@example.com": "2025-01-20T23:59:59.000Z",
+      "new@example.com": "2025-01-21T00:00:00.000Z",
+    };
+    for (const [email, at] of Object.entries(days))
+      raw.prepare("update sales_leads set created_at = ? where email = ?").run(at, email);
     raw.close();
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const cli = (...args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info" } });
+    run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info" },
+    });
 
   it("prints CSV oldest first with the formula guard", async () => {
     const { stdout } = await cli("export", "--table", "sales_leads", "--format", "csv");
@@ -128,7 +164,19 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
     expect(records[1]!.first_name).toBe("'=cmd|' /C calc'!A0");
     expect(records[1]!.message).toBe("a, b\nc");
     expect(Object.keys(records[0]!)).toEqual([
-      "id", "created_at", "first_name", "last_name", "email", "company", "phone", "message", "product_name", "source_page", "utm_source", "utm_medium", "utm_campaign",
+      "id",
+      "created_at",
+      "first_name",
+      "last_name",
+      "email",
+      "company",
+      "phone",
+      "message",
+      "product_name",
+      "source_page",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
     ]);
   });
 
@@ -136,12 +184,17 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
     const { stdout } = await cli("export", "--table", "sales_leads", "--format", "json", "--since", "2025-01-20");
     const rows = JSON.parse(stdout) as { email: string; created_at: string }[];
     expect(rows.map((row) => row.email)).toEqual(["mid@example.com", "new@example.com"]);
-    const after = JSON.parse((await cli("export", "--table", "sales_leads", "--format", "json", "--since", "2025-01-21")).stdout) as unknown[];
+    const after = JSON.parse(
+      (await cli("export", "--table", "sales_leads", "--format", "json", "--since", "2025-01-21")).stdout,
+    ) as unknown[];
     expect(after).toHaveLength(1);
   });
 
   it("exports career applications with years as a number", async () => {
-    const rows = JSON.parse((await cli("export", "--table", "career_applications", "--format", "json")).stdout) as Record<string, unknown>[];
+    const rows = JSON.parse((await cli("export", "--table", "career_applications", "--format", "json")).stdout) as Record<
+      string,
+      unknown
+    >[];
     expect(rows).toMatchObject([{ first_name: "Ada", years_experience: 7, source_page: "/company/careers" }]);
   });
 

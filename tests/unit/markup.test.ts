@@ -6,7 +6,9 @@ const squash = (html: string) => html.replace(/\n/g, "");
 
 describe("post markup: every construct", () => {
   it("renders #, ##, ### as h2, h3, h4 and deeper hashes as text", () => {
-    expect(squash(renderMarkup("# One\n## Two\n### Three\n#### Four"))).toBe("<h2>One</h2><h3>Two</h3><h4>Three</h4><p>#### Four</p>");
+    expect(squash(renderMarkup("# One\n## Two\n### Three\n#### Four"))).toBe(
+      "<h2>One</h2><h3>Two</h3><h4>Three</h4><p>#### Four</p>",
+    );
   });
 
   it("never skips a heading level below the page's h1", () => {
@@ -51,19 +53,23 @@ describe("post markup: every construct", () => {
   });
 
   it("renders quotes", () => {
-    expect(squash(renderMarkup("> quoted **text**\n> more"))).toBe("<blockquote><p>quoted <strong>text</strong>\nmore</p></blockquote>".replace(/\n/g, ""));
+    expect(squash(renderMarkup("> quoted **text**\n> more"))).toBe(
+      "<blockquote><p>quoted <strong>text</strong>\nmore</p></blockquote>".replace(/\n/g, ""),
+    );
   });
 
   it("renders code fences verbatim and escaped, with an optional language", () => {
     expect(renderMarkup("```ts\nconst a = '<b>**not bold**</b>';\n```")).toBe(
-      '<pre><code class="language-ts">const a = \'&lt;b&gt;**not bold**&lt;/b&gt;\';\n</code></pre>\n',
+      "<pre><code class=\"language-ts\">const a = '&lt;b&gt;**not bold**&lt;/b&gt;';\n</code></pre>\n",
     );
     expect(renderMarkup("```\nplain\n```")).toBe("<pre><code>plain\n</code></pre>\n");
   });
 
   it("renders an image line as a lazy figure with alt and a fixed aspect box", () => {
     const html = renderMarkup("![A diagram of the flow](https://cdn.example.com/flow.png)");
-    expect(html).toMatch(/^<figure[^>]*><img src="https:\/\/cdn\.example\.com\/flow\.png" alt="A diagram of the flow" loading="lazy"/);
+    expect(html).toMatch(
+      /^<figure[^>]*><img src="https:\/\/cdn\.example\.com\/flow\.png" alt="A diagram of the flow" loading="lazy"/,
+    );
     expect(html).toContain('width="1600" height="900"');
     expect(renderMarkup("![Site image](/images/a.png)")).toContain('src="/images/a.png"');
   });
@@ -84,7 +90,11 @@ describe("post markup: every construct", () => {
 
   it("gives each video frame a unique title", () => {
     const html = renderMarkup("https://youtu.be/dQw4w9WgXcQ\n\nhttps://vimeo.com/1\n\nhttps://youtu.be/dQw4w9WgXcQ");
-    expect([...html.matchAll(/title="([^"]+)"/g)].map((match) => match[1])).toEqual(["YouTube video", "Vimeo video 2", "YouTube video 3"]);
+    expect([...html.matchAll(/title="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "YouTube video",
+      "Vimeo video 2",
+      "YouTube video 3",
+    ]);
   });
 
   it("leaves a video link inside a sentence, or from another host, as text", () => {
@@ -110,24 +120,46 @@ describe("LINK cards split on the first two ' - '", () => {
     });
   });
   it("accepts a card without description, and falls back to the url as title", () => {
-    expect(parseLinkCard("LINK: /resources/blog - Our blog")).toEqual({ url: "/resources/blog", title: "Our blog", description: "" });
-    expect(parseLinkCard("LINK: https://example.com")).toEqual({ url: "https://example.com", title: "https://example.com", description: "" });
+    expect(parseLinkCard("LINK: /resources/blog - Our blog")).toEqual({
+      url: "/resources/blog",
+      title: "Our blog",
+      description: "",
+    });
+    expect(parseLinkCard("LINK: https://example.com")).toEqual({
+      url: "https://example.com",
+      title: "https://example.com",
+      description: "",
+    });
   });
   it("refuses a card whose url is not allowed", () => {
     expect(parseLinkCard("LINK: javascript:alert(1) - Title - Description")).toBeUndefined();
-    expect(renderMarkup("LINK: javascript:alert(1) - Title - Description")).toBe("<p>LINK: javascript:alert(1) - Title - Description</p>\n");
+    expect(renderMarkup("LINK: javascript:alert(1) - Title - Description")).toBe(
+      "<p>LINK: javascript:alert(1) - Title - Description</p>\n",
+    );
   });
 });
 
 describe("URL allow-list", () => {
-  it.each(["http://example.com", "https://example.com/a?b=c", "mailto:hello@example.com", "/resources/blog", "#section", "HTTPS://EXAMPLE.COM"])(
-    "allows %s",
-    (url) => expect(isAllowedLinkUrl(url)).toBe(true),
-  );
-  it.each(["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>", "vbscript:msgbox", "//evil.com", "/\\evil.com", "relative/path", "ftp://example.com", "file:///etc/passwd", ""])(
-    "refuses %s",
-    (url) => expect(isAllowedLinkUrl(url)).toBe(false),
-  );
+  it.each([
+    "http://example.com",
+    "https://example.com/a?b=c",
+    "mailto:hello@example.com",
+    "/resources/blog",
+    "#section",
+    "HTTPS://EXAMPLE.COM",
+  ])("allows %s", (url) => expect(isAllowedLinkUrl(url)).toBe(true));
+  it.each([
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<b>",
+    "vbscript:msgbox",
+    "//evil.com",
+    "/\\evil.com",
+    "relative/path",
+    "ftp://example.com",
+    "file:///etc/passwd",
+    "",
+  ])("refuses %s", (url) => expect(isAllowedLinkUrl(url)).toBe(false));
   it("renders a refused link as its plain text", () => {
     expect(renderMarkup("[x](relative/path) [y](//evil.com)")).toBe("<p>[x](relative/path) [y](//evil.com)</p>\n");
   });
@@ -147,7 +179,7 @@ const hostile: string[] = [
   "<img src=x onerror=alert(1)>",
   "<svg onload=alert(1)>",
   "<iframe src=javascript:alert(1)></iframe>",
-  "<a href=\"javascript:alert(1)\">x</a>",
+  '<a href="javascript:alert(1)">x</a>',
   "[x](javascript:alert(1))",
   "[x](JAVASCRIPT:alert(1))",
   "[x](java\nscript:alert(1))",
@@ -157,15 +189,15 @@ const hostile: string[] = [
   "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
   "[x](vbscript:msgbox(1))",
   "[x](//evil.example)",
-  "[x](https://ok.example \"title\" onmouseover=alert(1))",
-  "[x](https://ok.example/\"onmouseover=\"alert(1))",
+  '[x](https://ok.example "title" onmouseover=alert(1))',
+  '[x](https://ok.example/"onmouseover="alert(1))',
   "![x](javascript:alert(1))",
-  "![x\" onerror=\"alert(1)](https://ok.example/a.png)",
-  "![x](https://ok.example/a.png\" onerror=\"alert(1))",
+  '![x" onerror="alert(1)](https://ok.example/a.png)',
+  '![x](https://ok.example/a.png" onerror="alert(1))',
   "LINK: javascript:alert(1) - t - d",
-  "LINK: https://ok.example/\"onmouseover=alert(1) - <script>alert(1)</script> - <img src=x onerror=alert(1)>",
-  "https://www.youtube.com/watch?v=\"><script>alert(1)</script>",
-  "```\"><script>alert(1)</script>\n<script>alert(1)</script>\n```",
+  'LINK: https://ok.example/"onmouseover=alert(1) - <script>alert(1)</script> - <img src=x onerror=alert(1)>',
+  'https://www.youtube.com/watch?v="><script>alert(1)</script>',
+  '```"><script>alert(1)</script>\n<script>alert(1)</script>\n```',
   "```js onload=alert(1)\ncode\n```",
   "```\nunclosed fence <script>alert(1)</script>",
   "`<script>alert(1)</script>`",
@@ -182,7 +214,9 @@ const hostile: string[] = [
   "<javascript:alert(1)>",
   "www.evil.example/javascript:alert(1)",
   `${"- ".repeat(10_000)}deep`,
-  Array.from({ length: 10_000 }, (_, i) => `${" ".repeat(i * 2)}- level ${i}`).slice(0, 2000).join("\n"),
+  Array.from({ length: 10_000 }, (_, i) => `${" ".repeat(i * 2)}- level ${i}`)
+    .slice(0, 2000)
+    .join("\n"),
   `${">".repeat(10_000)} deep quote`,
   `${"> ".repeat(10_000)}deep quote`,
   "[".repeat(50_000) + "x" + "](https://ok.example)".repeat(10),
@@ -216,7 +250,28 @@ describe("hostile corpus renders inert and bounded", () => {
     // Only the fixed element set is ever emitted.
     const tags = new Set([...html.matchAll(/<([a-z][a-z0-9]*)/g)].map((match) => match[1]));
     for (const tag of tags) {
-      expect(["h2", "h3", "h4", "p", "strong", "em", "u", "code", "pre", "a", "ul", "ol", "li", "blockquote", "figure", "img", "div", "iframe", "span", "br"]).toContain(tag);
+      expect([
+        "h2",
+        "h3",
+        "h4",
+        "p",
+        "strong",
+        "em",
+        "u",
+        "code",
+        "pre",
+        "a",
+        "ul",
+        "ol",
+        "li",
+        "blockquote",
+        "figure",
+        "img",
+        "div",
+        "iframe",
+        "span",
+        "br",
+      ]).toContain(tag);
     }
     // Output stays proportional to input.
     expect(html.length).toBeLessThan(input.length * 12 + 1_000);

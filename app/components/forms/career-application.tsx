@@ -134,7 +134,12 @@ export function CareerApplication() {
             <TextField meta={fields.years_experience} label="Years of Experience" type="number" />
             <TextField meta={fields.current_position} label="Current Position" autoComplete="organization-title" />
             <SelectField meta={fields.work_style} label="Work Style" options={workStyleChoices} />
-            <TextAreaField meta={fields.why_quorvant} label={`Why do you want to work at ${site.company}?`} rows={4} className="sm:col-span-2" />
+            <TextAreaField
+              meta={fields.why_quorvant}
+              label={`Why do you want to work at ${site.company}?`}
+              rows={4}
+              className="sm:col-span-2"
+            />
             <TextAreaField meta={fields.biggest_achievement} label="Biggest Achievement" rows={4} className="sm:col-span-2" />
             <TextField meta={fields.resume_url} label="Resume Link" type="url" className="sm:col-span-2" />
           </LeadForm>

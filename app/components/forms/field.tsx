@@ -45,7 +45,13 @@ export function TextField({
   const { key, ...props } = getInputProps(frame.meta, { type });
   return (
     <Frame {...frame}>
-      <input key={key} {...props} autoComplete={autoComplete} inputMode={type === "number" ? "numeric" : undefined} className={control} />
+      <input
+        key={key}
+        {...props}
+        autoComplete={autoComplete}
+        inputMode={type === "number" ? "numeric" : undefined}
+        className={control}
+      />
     </Frame>
   );
 }
@@ -58,7 +64,6 @@ export function TextAreaField({ rows = 5, ...frame }: Omit<Common, "autoComplete
     </Frame>
   );
 }
-
 
 /** A native <select>: works without JavaScript and with every assistive technology. */
 export function SelectField({ options, autoComplete, ...frame }: Common & { options: readonly Choice[] }) {
@@ -82,7 +87,7 @@ export function SelectField({ options, autoComplete, ...frame }: Common & { opti
  */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" aria-hidden="true" />
@@ -92,7 +97,17 @@ export function Honeypot() {
 }
 
 /** The submit button: disabled and relabelled while the post is in flight. */
-export function SubmitButton({ pending, label, pendingLabel, className }: { pending: boolean; label: string; pendingLabel: string; className?: string }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  className,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
   return (
     <Button type="submit" disabled={pending} className={className}>
       {pending ? pendingLabel : label}

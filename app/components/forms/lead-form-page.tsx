@@ -31,7 +31,10 @@ export function LeadFormPage({
       </PageHero>
       <FormToaster />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3">
-        <section aria-labelledby={formHeadingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+        <section
+          aria-labelledby={formHeadingId}
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        >
           <h2 id={formHeadingId} className="mb-6 text-2xl font-bold tracking-tight">
             {formHeading}
           </h2>

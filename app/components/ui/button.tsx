@@ -19,7 +19,12 @@ export function buttonClasses(variant: ButtonVariant = "primary", className = ""
 }
 
 /** A real, focusable button. Without onClick or type="submit" it deliberately does nothing: the site's placeholder buttons are real but inert. */
-export function Button({ variant, className, type = "button", ...props }: ComponentProps<"button"> & { variant?: ButtonVariant }) {
+export function Button({
+  variant,
+  className,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }
 

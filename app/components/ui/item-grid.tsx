@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { Item } from "~/content/types";
 
-
 /**
  * Lists on static pages (features, channels, benefits, badges...) are one <ul> with one <li>
  * per item, so assistive technology announces the count. `action` renders an optional control per item (e.g. a Download button).

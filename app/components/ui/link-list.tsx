@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { LinkItem } from "~/content/types";
 
-
 /** A list of internal links with an optional line of description each (resources hub, legal index). */
 export function LinkList({ links }: { links: readonly LinkItem[] }) {
   return (

@@ -34,7 +34,7 @@ export function PageHero({ eyebrow, title, children }: { eyebrow?: string; title
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
+        {eyebrow ? <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p> : null}
         <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
         {children ? <div className="mt-5 max-w-3xl text-lg text-muted">{children}</div> : null}
       </div>

@@ -113,8 +113,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error) {
-    throw new DatabaseError(`Database migration ${failed?.migrationName ?? ""} failed: ${describeError(error)}`.replace("  ", " "));
+    throw new DatabaseError(
+      `Database migration ${failed?.migrationName ?? ""} failed: ${describeError(error)}`.replace("  ", " "),
+    );
   }
   for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
 }
-

@@ -81,7 +81,11 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         toBool(existing.published) === fields.published;
       changes.push({ path: file, table: "blog_posts", key, action: same ? "unchanged" : "update" });
       if (!same && write) {
-        await trx.updateTable("blog_posts").set({ ...fields, updated_at: now }).where("id", "=", existing.id).execute();
+        await trx
+          .updateTable("blog_posts")
+          .set({ ...fields, updated_at: now })
+          .where("id", "=", existing.id)
+          .execute();
       }
     }
 
@@ -146,7 +150,10 @@ async function lockForImport(trx: Kysely<Database>) {
 }
 
 async function rowCount(db: Kysely<Database>, table: "blog_posts" | "legal_documents"): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
   return toCount(row?.count);
 }
 

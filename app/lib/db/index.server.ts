@@ -22,7 +22,9 @@ export function initDatabase(env: { DATABASE_URL: string; DATABASE_POOL_SIZE: nu
       if (env.SEED === "auto") await seedContent(opened.db, path.resolve("content"));
     } catch (error) {
       await opened.db.destroy().catch(() => undefined);
-      throw error instanceof DatabaseError ? error : new DatabaseError(`Database set-up failed at ${opened.location}: ${describeError(error)}`);
+      throw error instanceof DatabaseError
+        ? error
+        : new DatabaseError(`Database set-up failed at ${opened.location}: ${describeError(error)}`);
     }
     current = opened;
     logger.info({ dialect: opened.dialect, location: opened.location }, "database ready");

@@ -46,20 +46,47 @@ export function insertCareerApplication(db: Db, values: CareerApplicationInput):
 }
 
 const salesLeadColumns = columnsOf<SalesLeadInput>()([
-  "first_name", "last_name", "email", "company", "phone", "message", "product_name", ...trackingColumns,
+  "first_name",
+  "last_name",
+  "email",
+  "company",
+  "phone",
+  "message",
+  "product_name",
+  ...trackingColumns,
 ]);
 const demoRequestColumns = columnsOf<DemoRequestInput>()([
-  "first_name", "last_name", "email", "company", "job_title", "phone", "company_size", "message", "product_name", ...trackingColumns,
+  "first_name",
+  "last_name",
+  "email",
+  "company",
+  "job_title",
+  "phone",
+  "company_size",
+  "message",
+  "product_name",
+  ...trackingColumns,
 ]);
 const careerApplicationColumns = columnsOf<CareerApplicationInput>()([
-  "first_name", "last_name", "email", "phone", "linkedin_profile", "years_experience", "current_position",
-  "why_quorvant", "biggest_achievement", "work_style", "resume_url", ...trackingColumns,
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "linkedin_profile",
+  "years_experience",
+  "current_position",
+  "why_quorvant",
+  "biggest_achievement",
+  "work_style",
+  "resume_url",
+  ...trackingColumns,
 ]);
 
 /** A table's columns in export order. Every field of the row must be listed, or the compiler names the missing one. */
 function columnsOf<Row>() {
   return <const Columns extends readonly (keyof Row)[]>(
-    columns: Columns & ([Exclude<keyof Row, Columns[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, Columns[number]> }),
+    columns: Columns &
+      ([Exclude<keyof Row, Columns[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, Columns[number]> }),
   ): Columns => columns;
 }
 

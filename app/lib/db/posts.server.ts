@@ -66,7 +66,9 @@ export async function listPublishedPosts(
 }
 
 export async function countPublishedPosts(db: Db, opts: { category?: string; excludeId?: string } = {}): Promise<number> {
-  const row = await published(db, opts).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  const row = await published(db, opts)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
   return toCount(row?.count);
 }
 
@@ -97,6 +99,8 @@ export async function findPublishedPost(db: Db, slugOrId: string): Promise<BlogP
 }
 
 export async function latestPostUpdate(db: Db): Promise<string | undefined> {
-  const row = await published(db).select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst();
+  const row = await published(db)
+    .select((eb) => eb.fn.max("updated_at").as("latest"))
+    .executeTakeFirst();
   return row?.latest == null ? undefined : toIso(row.latest);
 }

@@ -19,7 +19,12 @@ export const PRODUCT_INTERESTS = ["General", site.product.name] as const;
 const tooLong = (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters.`;
 
 function optionalText(max: number) {
-  return z.string().trim().max(max, tooLong(max)).optional().transform((value) => value ?? "");
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .optional()
+    .transform((value) => value ?? "");
 }
 
 function requiredText(max: number, missing: string) {
@@ -66,7 +71,8 @@ export const contactSalesSchema = z.object({
 export const demoRequestSchema = z.object({
   first_name: requiredText(LIMITS.name, "Please enter your first name."),
   last_name: requiredText(LIMITS.name, "Please enter your last name."),
-  email: z.email({ error: (issue) => (issue.input === undefined ? "Please enter your business email." : emailMessage) })
+  email: z
+    .email({ error: (issue) => (issue.input === undefined ? "Please enter your business email." : emailMessage) })
     .max(LIMITS.email, tooLong(LIMITS.email)),
   company: requiredText(LIMITS.name, "Please enter your company."),
   job_title: optionalText(LIMITS.name),
@@ -79,7 +85,8 @@ export const demoRequestSchema = z.object({
 export const careerApplicationSchema = z.object({
   first_name: requiredText(LIMITS.name, "Please enter your first name."),
   last_name: requiredText(LIMITS.name, "Please enter your last name."),
-  email: z.email({ error: (issue) => (issue.input === undefined ? "Please enter your email." : emailMessage) })
+  email: z
+    .email({ error: (issue) => (issue.input === undefined ? "Please enter your email." : emailMessage) })
     .max(LIMITS.email, tooLong(LIMITS.email)),
   phone: optionalText(LIMITS.phone),
   linkedin_profile: optionalPublicUrl("Please enter the full link to your LinkedIn profile (https://…)."),

@@ -43,7 +43,14 @@ type SubmitOptions<Schema extends z.ZodObject> = {
  * database failure keeps the visitor's values and is logged as one JSON line. Every answer is
  * `no-store`.
  */
-export async function submitForm<Schema extends z.ZodObject>({ request, context, form, schema, messages, save }: SubmitOptions<Schema>) {
+export async function submitForm<Schema extends z.ZodObject>({
+  request,
+  context,
+  form,
+  schema,
+  messages,
+  save,
+}: SubmitOptions<Schema>) {
   const body = await readFormBody(request);
   if (!body.ok) {
     if (body.status === 413) return answer(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
@@ -61,7 +68,11 @@ export async function submitForm<Schema extends z.ZodObject>({ request, context,
 
   const limit = await consumeFormSubmission(context.clientIp, context.requestId);
   if (!limit.allowed) {
-    return answer(429, { result: submission.reply(), outcome: commonOutcomes.rateLimited }, { "Retry-After": String(limit.retryAfterSeconds) });
+    return answer(
+      429,
+      { result: submission.reply(), outcome: commonOutcomes.rateLimited },
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
   }
 
   if (submission.status !== "success") {

@@ -150,7 +150,14 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
   const upstreams = servers.map((server) => new URL(server.url).host);
   writeFileSync(
     path.join(dir, "quorvant.conf"),
-    localizeSiteConfig(readFileSync(SITE_CONFIG, "utf8"), { upstreams, httpPort, httpsPort, serverName: "localhost", certificate, key }),
+    localizeSiteConfig(readFileSync(SITE_CONFIG, "utf8"), {
+      upstreams,
+      httpPort,
+      httpsPort,
+      serverName: "localhost",
+      certificate,
+      key,
+    }),
   );
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
   const nginx = await startNginx(nginxBinary, dir, `${url}/healthz`);
@@ -216,9 +223,21 @@ export function localizeSiteConfig(text: string, values: SiteValues): string {
       match: /^\s*listen\s+\S+/,
       replace: (line) => line.replace(/^(\s*listen\s+)[^\s;]+/, `$1127.0.0.1:${values.httpPort}`),
     },
-    { name: "server_name", match: /^\s*server_name\s/, replace: (line) => line.replace(/^(\s*server_name\s+)[^;]+/, `$1${values.serverName}`) },
-    { name: "ssl_certificate_key", match: /^\s*ssl_certificate_key\s/, replace: (line) => line.replace(/^(\s*ssl_certificate_key\s+)[^;]+/, `$1${values.key}`) },
-    { name: "ssl_certificate", match: /^\s*ssl_certificate\s/, replace: (line) => line.replace(/^(\s*ssl_certificate\s+)[^;]+/, `$1${values.certificate}`) },
+    {
+      name: "server_name",
+      match: /^\s*server_name\s/,
+      replace: (line) => line.replace(/^(\s*server_name\s+)[^;]+/, `$1${values.serverName}`),
+    },
+    {
+      name: "ssl_certificate_key",
+      match: /^\s*ssl_certificate_key\s/,
+      replace: (line) => line.replace(/^(\s*ssl_certificate_key\s+)[^;]+/, `$1${values.key}`),
+    },
+    {
+      name: "ssl_certificate",
+      match: /^\s*ssl_certificate\s/,
+      replace: (line) => line.replace(/^(\s*ssl_certificate\s+)[^;]+/, `$1${values.certificate}`),
+    },
   ];
   const lines = text.split("\n").map((line, index) => {
     if (!OPERATOR_MARK.test(line) || /^\s*#/.test(line)) return line;
@@ -229,7 +248,8 @@ export function localizeSiteConfig(text: string, values: SiteValues): string {
   });
   const unused = rules.filter((rule) => !used.has(rule.name)).map((rule) => rule.name);
   if (unused.length) throw new Error(`${SITE_CONFIG} has no operator line for: ${unused.join(", ")}`);
-  if (upstreams.length) throw new Error(`${SITE_CONFIG} lists fewer upstream servers than the ${values.upstreams.length} started`);
+  if (upstreams.length)
+    throw new Error(`${SITE_CONFIG} lists fewer upstream servers than the ${values.upstreams.length} started`);
   return lines.join("\n");
 }
 
@@ -259,7 +279,10 @@ http {
 
 function findNginx(): string {
   try {
-    return execFileSync(process.execPath, ["scripts/ensure-nginx.mjs", "--which"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+    return execFileSync(process.execPath, ["scripts/ensure-nginx.mjs", "--which"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
     throw new Error(stderr || `nginx not found: ${String(error)}`);
@@ -273,7 +296,21 @@ function makeCertificate(dir: string): { certificate: string; key: string } {
   try {
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1", "-keyout", key, "-out", certificate],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        "/CN=localhost",
+        "-days",
+        "1",
+        "-keyout",
+        key,
+        "-out",
+        certificate,
+      ],
       { stdio: ["ignore", "ignore", "pipe"], timeout: 30_000 },
     );
   } catch (error) {
@@ -285,7 +322,11 @@ function makeCertificate(dir: string): { certificate: string; key: string } {
   return { certificate, key };
 }
 
-async function startNginx(binary: string, dir: string, healthUrl: string): Promise<{ process: ChildProcess; output: () => string }> {
+async function startNginx(
+  binary: string,
+  dir: string,
+  healthUrl: string,
+): Promise<{ process: ChildProcess; output: () => string }> {
   for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, "temp", name), { recursive: true });
   let output = "";
   const child = spawn(binary, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });

@@ -71,9 +71,7 @@ export function initialMigration(dialect: Dialect): Migration {
       await db.schema
         .createTable("legal_documents")
         .addColumn("id", t.uuid, (c) => c.primaryKey().defaultTo(t.uuidDefault))
-        .addColumn("document_type", "text", (c) =>
-          c.notNull().check(sql`document_type in ('privacy-policy', 'terms-of-use')`),
-        )
+        .addColumn("document_type", "text", (c) => c.notNull().check(sql`document_type in ('privacy-policy', 'terms-of-use')`))
         .addColumn("title", "text", (c) => c.notNull())
         .addColumn("content", t.json, (c) => c.notNull())
         .addColumn("last_updated", t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -94,21 +92,48 @@ export function initialMigration(dialect: Dialect): Migration {
           .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now));
         for (const column of columns) {
           if (column === "years_experience") builder = builder.addColumn(column, "integer");
-          else if (column === "product_name") builder = builder.addColumn(column, "text", (c) => c.notNull().defaultTo(productDefault ?? ""));
+          else if (column === "product_name")
+            builder = builder.addColumn(column, "text", (c) => c.notNull().defaultTo(productDefault ?? ""));
           else builder = builder.addColumn(column, "text", (c) => c.notNull().defaultTo(""));
         }
         return builder.execute();
       };
       const tracking = ["source_page", "utm_source", "utm_medium", "utm_campaign"];
       await leadTable("sales_leads", "General", [
-        "first_name", "last_name", "email", "company", "phone", "message", "product_name", ...tracking,
+        "first_name",
+        "last_name",
+        "email",
+        "company",
+        "phone",
+        "message",
+        "product_name",
+        ...tracking,
       ]);
       await leadTable("demo_requests", "Sentinel", [
-        "first_name", "last_name", "email", "company", "job_title", "phone", "company_size", "message", "product_name", ...tracking,
+        "first_name",
+        "last_name",
+        "email",
+        "company",
+        "job_title",
+        "phone",
+        "company_size",
+        "message",
+        "product_name",
+        ...tracking,
       ]);
       await leadTable("career_applications", undefined, [
-        "first_name", "last_name", "email", "phone", "linkedin_profile", "years_experience", "current_position",
-        "why_quorvant", "biggest_achievement", "work_style", "resume_url", ...tracking,
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "linkedin_profile",
+        "years_experience",
+        "current_position",
+        "why_quorvant",
+        "biggest_achievement",
+        "work_style",
+        "resume_url",
+        ...tracking,
       ]);
       // The lead export reads "since a date", oldest first.
       for (const table of ["sales_leads", "demo_requests", "career_applications"]) {
