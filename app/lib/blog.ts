@@ -1,5 +1,3 @@
-import type { LoadResult } from "~/lib/load-result";
-
 // Blog shapes and limits shared by the server loaders and the components.
 
 /** Home block: one featured post plus at most this many others. */
@@ -62,9 +60,3 @@ export type BlogList = {
 
 /** A post as its page needs it: the body already rendered to safe HTML on the server. */
 export type PostPage = PostSummary & { html: string; updatedAt: string };
-
-/**
- * Blog data that arrived before the page was sent (rendered inline: loaded, or the error text),
- * or that is still on its way (streamed behind the loading state; a rejection shows the error).
- */
-export type StreamedLoad<T> = LoadResult<T> | Promise<T>;

@@ -17,3 +17,9 @@ export function statusOf(result: LoadResult<unknown>): number {
   if (result.state === "loaded") return 200;
   return result.state === "not-found" ? 404 : result.status;
 }
+
+/**
+ * Data that arrived before the page was sent (rendered inline: loaded, or the error text), or that
+ * is still on its way (streamed behind the loading state; a rejection shows the error).
+ */
+export type StreamedLoad<T> = LoadResult<T> | Promise<T>;

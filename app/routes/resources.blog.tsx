@@ -7,7 +7,8 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/lib/blog";
-import { inlineIfQuick, loadBlogList, parseBlogListQuery } from "~/lib/blog.server";
+import { loadBlogList, parseBlogListQuery } from "~/lib/blog.server";
+import { inlineIfQuick } from "~/lib/streaming.server";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
