@@ -9,7 +9,9 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
-import { closeDatabase, initDatabase } from "~/lib/db/index.server";
+import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
+import { deliveryConfigFrom, describeDeliveries } from "~/lib/delivery/config.server";
+import { startDeliveryWorker } from "~/lib/delivery/worker.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { pageCache } from "./page-cache";
@@ -204,6 +206,13 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     return fail(error instanceof Error ? error.message : String(error));
   }
 
+  // Leads reach the business through the delivery worker, beside the pages.
+  const deliveries = deliveryConfigFrom(env);
+  const destinations = describeDeliveries(deliveries);
+  if (destinations) logger.info({ destinations }, "lead delivery on");
+  else logger.info("lead delivery off: leads are stored only");
+  const worker = destinations ? startDeliveryWorker(deliveries, getDb) : undefined;
+
   const app = createApp(env, vite);
   const server: Server = createServer(
     {
@@ -233,8 +242,11 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // The worker stops claiming at once; its in-flight sends finish or are released.
+    const workerStopped = worker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping lead delivery failed"));
     server.close(async () => {
       logger.info("server stopped");
+      await workerStopped;
       // Only after the last request finished: close the pool / checkpoint and close the SQLite file.
       try {
         await vite?.close();

@@ -47,12 +47,32 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
+/** An email address, optionally with a display name: `Quorvant Website <website@quorvant.com>`. */
+const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+const mailbox = z.string().trim().regex(MAILBOX, "must be an email address, optionally with a name: Name <address@example.com>");
+const mailboxList = z
+  .string()
+  .refine((value) => value.split(",").every((entry) => MAILBOX.test(entry.trim())), {
+    message: "must be comma-separated email addresses",
+  })
+  .transform((value) => value.split(",").map((entry) => entry.trim()));
+
+/** Webhooks go over https; plain http only to this machine (a local relay, the tests' receiver). */
+const webhookUrl = z.url({ protocol: /^https?$/, message: "must be an absolute https:// URL" }).refine(
+  (value) => {
+    const url = new URL(value);
+    return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  },
+  { message: "must use https:// (http:// only to localhost)" },
+);
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 // Configuration, validated once at boot. Everything has a default except SITE_URL in production.
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    // The server always sets it (server.js); tools such as the CLIs run as development.
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATABASE_URL: z
@@ -76,6 +96,31 @@ const EnvSchema = z
     // Longer than a load balancer's usual 60 s idle timeout, so the balancer always closes first.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
+    // Lead delivery: email through SMTP and signed webhooks, each optional.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, message: "must be smtp://user:password@host:port (STARTTLS when offered) or smtps://… (TLS)" })
+      .optional(),
+    MAIL_FROM: mailbox.optional(),
+    SALES_EMAIL_TO: mailboxList.optional(),
+    CAREERS_EMAIL_TO: mailboxList.optional(),
+    WEBHOOK_URL_CONTACT_SALES: webhookUrl.optional(),
+    WEBHOOK_URL_REQUEST_DEMO: webhookUrl.optional(),
+    WEBHOOK_URL_CAREER_APPLICATION: webhookUrl.optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(
+        /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/,
+        "must be a Standard Webhooks secret: whsec_ followed by base64 (at least 12 bytes)",
+      )
+      .optional(),
+    // 40 attempts, the waits doubling from 30 s up to an hour (less 20 % jitter at worst), keep trying for more than a day.
+    DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(40),
+    DELIVERY_RETRY_BASE_MS: milliseconds(30_000),
+    DELIVERY_RETRY_MAX_MS: milliseconds(3_600_000),
+    DELIVERY_TIMEOUT_MS: milliseconds(10_000),
+    DELIVERY_LEASE_MS: milliseconds(60_000),
+    DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    DELIVERY_BACKLOG_LOG_MS: milliseconds(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SITE_URL) {
@@ -83,6 +128,31 @@ const EnvSchema = z
         code: "custom",
         path: ["SITE_URL"],
         message: "is required when NODE_ENV=production: set it to the public origin visitors use, such as https://quorvant.com",
+      });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "is required with SMTP_URL: the address lead emails come from",
+      });
+    }
+    for (const list of ["SALES_EMAIL_TO", "CAREERS_EMAIL_TO"] as const) {
+      if (env[list] && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: [list], message: "needs SMTP_URL to send through" });
+    }
+    const webhooks = [env.WEBHOOK_URL_CONTACT_SALES, env.WEBHOOK_URL_REQUEST_DEMO, env.WEBHOOK_URL_CAREER_APPLICATION];
+    if (webhooks.some(Boolean) && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET"],
+        message: "is required with a WEBHOOK_URL_*: receivers verify signatures with it",
+      });
+    }
+    if (env.DELIVERY_TIMEOUT_MS >= env.DELIVERY_LEASE_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DELIVERY_LEASE_MS"],
+        message: "must exceed DELIVERY_TIMEOUT_MS, or a slow send could be claimed twice",
       });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -100,8 +170,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+    // One line per problem, each naming its variable.
+    const problems = parsed.error.issues.map((issue) => `Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(problems.join("\n"));
   }
   const env = parsed.data;
   // Outside production the site may describe itself as localhost.

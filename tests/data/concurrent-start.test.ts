@@ -34,8 +34,8 @@ describe.skipIf(!pgState.available)("two processes migrating one PostgreSQL data
 
     const { db } = await openDatabase(url, 1);
     try {
-      const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-      expect(migrations.rows).toEqual([{ name: "0001-initial" }]);
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+      expect(migrations.rows).toEqual([{ name: "0001-initial" }, { name: "0002-lead-deliveries" }]);
       const tables = await sql<{ count: string }>`
         select count(*) as count from information_schema.tables
         where table_schema = 'public' and table_name in ('blog_posts', 'legal_documents', 'sales_leads', 'demo_requests', 'career_applications')`.execute(db);

@@ -50,10 +50,10 @@ for (const { engine, skip } of await engines()) {
       expect(opened.dialect).toBe(engine.name);
       await migrateToLatest(db, opened.dialect);
       await migrateToLatest(db, opened.dialect);
-      const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-      expect(migrations.rows.map((row) => row.name)).toEqual(["0001-initial"]);
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+      expect(migrations.rows.map((row) => row.name)).toEqual(["0001-initial", "0002-lead-deliveries"]);
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
-      expect(tables).toEqual(["blog_posts", "career_applications", "demo_requests", "legal_documents", "sales_leads"]);
+      expect(tables).toEqual(["blog_posts", "career_applications", "demo_requests", "lead_deliveries", "legal_documents", "sales_leads"]);
     });
 
     it("lists published posts newest first, pages them without overlap, and never returns drafts", async () => {

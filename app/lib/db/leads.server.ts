@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CareerApplicationValues, ContactSalesValues, DemoRequestValues } from "~/lib/forms/schemas";
 import { toIso } from "~/lib/db/normalize";
-import type { Database, LeadTable } from "~/lib/db/schema";
+import { enqueueDeliveries } from "~/lib/db/deliveries.server";
+import type { Database, DeliveryDestination, LeadTable } from "~/lib/db/schema";
 
 // The three lead tables are write-only for the site; the export CLI reads them back.
 
@@ -23,26 +24,52 @@ export type CareerApplicationInput = LeadRow<CareerApplicationValues>;
 
 type Db = Kysely<Database>;
 
-// Ids are made here, not by the engine, so both engines hand back the same kind of id without RETURNING tricks.
-async function insertLead<T extends LeadTable>(db: Db, table: T, values: object): Promise<string> {
+/**
+ * Stores a lead and, in the same transaction, one pending delivery per destination: a crash
+ * between the two cannot lose the delivery. Ids are made here, not by the engine, so both engines
+ * hand back the same kind of id without RETURNING tricks.
+ */
+async function insertLead(
+  db: Db,
+  table: LeadTable,
+  values: object,
+  destinations: readonly DeliveryDestination[],
+): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto(table)
-    .values({ ...values, id, created_at: new Date().toISOString() } as never)
-    .execute();
+  const row = { ...values, id, created_at: new Date().toISOString() } as never;
+  if (destinations.length === 0) {
+    await db.insertInto(table).values(row).execute();
+    return id;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto(table).values(row).execute();
+    await enqueueDeliveries(trx, table, id, destinations);
+  });
   return id;
 }
 
-export function insertSalesLead(db: Db, values: SalesLeadInput): Promise<string> {
-  return insertLead(db, "sales_leads", pick(values, salesLeadColumns));
+export function insertSalesLead(
+  db: Db,
+  values: SalesLeadInput,
+  destinations: readonly DeliveryDestination[] = [],
+): Promise<string> {
+  return insertLead(db, "sales_leads", pick(values, salesLeadColumns), destinations);
 }
 
-export function insertDemoRequest(db: Db, values: DemoRequestInput): Promise<string> {
-  return insertLead(db, "demo_requests", pick(values, demoRequestColumns));
+export function insertDemoRequest(
+  db: Db,
+  values: DemoRequestInput,
+  destinations: readonly DeliveryDestination[] = [],
+): Promise<string> {
+  return insertLead(db, "demo_requests", pick(values, demoRequestColumns), destinations);
 }
 
-export function insertCareerApplication(db: Db, values: CareerApplicationInput): Promise<string> {
-  return insertLead(db, "career_applications", pick(values, careerApplicationColumns));
+export function insertCareerApplication(
+  db: Db,
+  values: CareerApplicationInput,
+  destinations: readonly DeliveryDestination[] = [],
+): Promise<string> {
+  return insertLead(db, "career_applications", pick(values, careerApplicationColumns), destinations);
 }
 
 const salesLeadColumns = columnsOf<SalesLeadInput>()([
@@ -113,11 +140,20 @@ export async function listLeads(db: Db, table: LeadTable, opts: { since?: string
     query = query.where("created_at", ">=", since.toISOString());
   }
   const rows = await query.orderBy("created_at").orderBy("id").execute();
-  return rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (const column of leadColumns[table]) out[column] = (row as Record<string, unknown>)[column];
-    out.created_at = toIso(out.created_at);
-    if (table === "career_applications" && out.years_experience != null) out.years_experience = Number(out.years_experience);
-    return out;
-  });
+  return rows.map((row) => toLeadRecord(table, row));
+}
+
+/** One lead by id, its columns in export order (the delivery worker reads the lead when it sends). */
+export async function findLead(db: Db, table: LeadTable, id: string): Promise<Record<string, unknown> | undefined> {
+  const row = await db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toLeadRecord(table, row);
+}
+
+function toLeadRecord(table: LeadTable, row: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of leadColumns[table]) out[column] = (row as Record<string, unknown>)[column];
+  out.id = String(out.id);
+  out.created_at = toIso(out.created_at);
+  if (table === "career_applications" && out.years_experience != null) out.years_experience = Number(out.years_experience);
+  return out;
 }

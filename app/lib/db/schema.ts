@@ -76,7 +76,27 @@ export interface CareerApplicationsTable extends LeadCommon {
   resume_url: Text;
 }
 
+export type DeliveryDestination = "email" | "webhook";
+export type DeliveryStatus = "pending" | "sent" | "dead";
+
+export interface LeadDeliveriesTable {
+  id: string;
+  lead_table: LeadTable;
+  lead_id: string;
+  destination: DeliveryDestination;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_by: string | null;
+  locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
+  lead_deliveries: LeadDeliveriesTable;
   blog_posts: BlogPostsTable;
   legal_documents: LegalDocumentsTable;
   sales_leads: SalesLeadsTable;

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 
-// The lead export (`npm run leads -- export ...`, DESIGN.md §6): argument parsing and formatting,
+// The lead export (`npm run leads -- export ...`): argument parsing and formatting,
 // kept apart from the CLI's database handling so both can be tested directly.
 
 export const LEAD_TABLES = ["sales_leads", "demo_requests", "career_applications"] as const;
@@ -48,7 +48,7 @@ function isOneOf<T extends string>(options: readonly T[], value: string): value 
 }
 
 /** A real calendar day, e.g. 2025-02-30 is refused. */
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

@@ -4,7 +4,9 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/lib/db/index.server";
 import type { Tracking } from "~/lib/db/leads.server";
-import type { Database } from "~/lib/db/schema";
+import type { Database, DeliveryDestination } from "~/lib/db/schema";
+import { destinationsFor, getDeliveryConfig, type LeadForm } from "~/lib/delivery/config.server";
+import { nudgeDeliveries } from "~/lib/delivery/worker.server";
 import { logger } from "~/lib/logger.server";
 import { readFormBody } from "~/lib/forms/body.server";
 import { commonOutcomes, type FormActionData, type FormMessages } from "~/lib/forms/outcomes";
@@ -29,12 +31,19 @@ export function trackingFrom(url: URL): Tracking {
 type SubmitOptions<Schema extends z.ZodObject> = {
   request: Request;
   context: AppLoadContext;
-  /** The form's name in log lines. */
-  form: string;
+  /** Which form: named in log lines, and it decides where the lead is delivered. */
+  form: LeadForm;
   schema: Schema;
   messages: FormMessages;
-  /** Stores one lead: the validated values and where the lead came from (a table's insert function). */
-  save: (db: Kysely<Database>, lead: z.output<Schema> & Tracking) => Promise<unknown>;
+  /**
+   * Stores one lead (the validated values and where it came from) with a pending delivery per
+   * destination, in one transaction: a table's insert function.
+   */
+  save: (
+    db: Kysely<Database>,
+    lead: z.output<Schema> & Tracking,
+    destinations: readonly DeliveryDestination[],
+  ) => Promise<unknown>;
 };
 
 /**
@@ -80,11 +89,14 @@ export async function submitForm<Schema extends z.ZodObject>({
   }
 
   try {
-    await save(getDb(), { ...submission.value, ...trackingFrom(new URL(request.url)) });
+    const destinations = destinationsFor(getDeliveryConfig(), form);
+    await save(getDb(), { ...submission.value, ...trackingFrom(new URL(request.url)) }, destinations);
   } catch (error) {
     logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
     return answer(500, { result: submission.reply(), outcome: messages.failure });
   }
+  // Delivery happens beside this answer, never before it.
+  nudgeDeliveries();
   return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
 }
 

@@ -1,33 +1,9 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
+import { columnTypes as types } from "~/lib/db/migrations/column-types";
 import type { Dialect } from "~/lib/db/normalize";
 
 // The five tables (names and columns fixed: tools outside the site read them). One migration for both engines; only the column types and the
 // default expressions differ, so they come from `types(dialect)`.
-
-function types(dialect: Dialect) {
-  if (dialect === "postgres") {
-    return {
-      uuid: sql`uuid`,
-      uuidDefault: sql`gen_random_uuid()`,
-      timestamp: sql`timestamptz`,
-      now: sql`now()`,
-      bool: sql`boolean`,
-      false: sql`false`,
-      json: sql`jsonb`,
-    };
-  }
-  return {
-    uuid: sql`text`,
-    // A random version-4 UUID, so rows inserted by hand or by other tools get an id too.
-    uuidDefault: sql`(lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))))`,
-    timestamp: sql`text`,
-    // Same shape as Date#toISOString, so text ordering is time ordering.
-    now: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
-    bool: sql`integer`,
-    false: sql`0`,
-    json: sql`text`,
-  };
-}
 
 export function initialMigration(dialect: Dialect): Migration {
   const t = types(dialect);

@@ -1,0 +1,90 @@
+import { getEnv, type Env } from "~/lib/env.server";
+import type { DeliveryDestination, LeadTable } from "~/lib/db/schema";
+
+// Where leads go, from the environment: email through SMTP (sales for contact and demo
+// requests, careers for applications) and a signed webhook per form. Each is optional.
+
+export type LeadForm = "contact-sales" | "request-demo" | "career-application";
+
+export const leadFormTable: Record<LeadForm, LeadTable> = {
+  "contact-sales": "sales_leads",
+  "request-demo": "demo_requests",
+  "career-application": "career_applications",
+};
+
+export const tableLeadForm = Object.fromEntries(Object.entries(leadFormTable).map(([form, table]) => [table, form])) as Record<
+  LeadTable,
+  LeadForm
+>;
+
+export type DeliveryConfig = {
+  email?: { smtpUrl: string; from: string; recipients: Partial<Record<LeadForm, string[]>> };
+  webhook?: { secret: string; urls: Partial<Record<LeadForm, string>> };
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  timeoutMs: number;
+  leaseMs: number;
+  pollMs: number;
+  backlogLogMs: number;
+};
+
+export function deliveryConfigFrom(env: Env): DeliveryConfig {
+  const salesTo = env.SALES_EMAIL_TO ?? [];
+  const careersTo = env.CAREERS_EMAIL_TO ?? [];
+  const recipients: Partial<Record<LeadForm, string[]>> = {};
+  if (salesTo.length) recipients["contact-sales"] = recipients["request-demo"] = salesTo;
+  if (careersTo.length) recipients["career-application"] = careersTo;
+  const urls: Partial<Record<LeadForm, string>> = {};
+  if (env.WEBHOOK_URL_CONTACT_SALES) urls["contact-sales"] = env.WEBHOOK_URL_CONTACT_SALES;
+  if (env.WEBHOOK_URL_REQUEST_DEMO) urls["request-demo"] = env.WEBHOOK_URL_REQUEST_DEMO;
+  if (env.WEBHOOK_URL_CAREER_APPLICATION) urls["career-application"] = env.WEBHOOK_URL_CAREER_APPLICATION;
+  return {
+    email:
+      env.SMTP_URL && env.MAIL_FROM && Object.keys(recipients).length
+        ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, recipients }
+        : undefined,
+    webhook: env.WEBHOOK_SECRET && Object.keys(urls).length ? { secret: env.WEBHOOK_SECRET, urls } : undefined,
+    maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+    retryBaseMs: env.DELIVERY_RETRY_BASE_MS,
+    retryMaxMs: env.DELIVERY_RETRY_MAX_MS,
+    timeoutMs: env.DELIVERY_TIMEOUT_MS,
+    leaseMs: env.DELIVERY_LEASE_MS,
+    pollMs: env.DELIVERY_POLL_MS,
+    backlogLogMs: env.DELIVERY_BACKLOG_LOG_MS,
+  };
+}
+
+let cached: DeliveryConfig | undefined;
+
+/** The delivery configuration of this process's environment. */
+export function getDeliveryConfig(): DeliveryConfig {
+  cached ??= deliveryConfigFrom(getEnv());
+  return cached;
+}
+
+/** The destinations a submission of `form` is delivered to. */
+export function destinationsFor(config: DeliveryConfig, form: LeadForm): DeliveryDestination[] {
+  const destinations: DeliveryDestination[] = [];
+  if (config.email?.recipients[form]?.length) destinations.push("email");
+  if (config.webhook?.urls[form]) destinations.push("webhook");
+  return destinations;
+}
+
+/** What is configured, for the start-up log line: never a secret, a password or a webhook URL (its path may be a token). */
+export function describeDeliveries(config: DeliveryConfig): Record<string, unknown> | undefined {
+  if (!config.email && !config.webhook) return undefined;
+  const forms = Object.keys(leadFormTable) as LeadForm[];
+  return {
+    email: config.email
+      ? { smtpHost: new URL(config.email.smtpUrl).host, forms: forms.filter((form) => config.email?.recipients[form]) }
+      : null,
+    webhook: config.webhook ? { forms: forms.filter((form) => config.webhook?.urls[form]) } : null,
+  };
+}
+
+/** The wait before retry number `attempt` (1 = the first retry): doubling from the base up to the cap, ±20 % jitter. */
+export function retryDelayMs(config: DeliveryConfig, attempt: number): number {
+  const plain = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(plain * (0.8 + Math.random() * 0.4));
+}
