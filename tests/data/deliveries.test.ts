@@ -82,6 +82,15 @@ for (const { engine, skip } of await engines()) {
       expect(await claimDueDeliveries(db, { token: randomUUID(), leaseMs: 60_000, limit: 10 })).toEqual([]);
     });
 
+    it("claims only deliveries due by the given time (the worker's deferral while the server is busy)", async () => {
+      await insertDemoRequest(db, demo, ["webhook"]);
+      const earlier = new Date(Date.now() - 60_000);
+      expect(await claimDueDeliveries(db, { token: randomUUID(), leaseMs: 60_000, limit: 5, dueBy: earlier })).toEqual([]);
+      expect((await listDeliveries(db))[0]?.attempts).toBe(0);
+      const later = new Date(Date.now() + 1_000);
+      expect(await claimDueDeliveries(db, { token: randomUUID(), leaseMs: 60_000, limit: 5, dueBy: later })).toHaveLength(1);
+    });
+
     it("takes a delivery over once its lease ran out, and ignores the first claim's late outcome", async () => {
       await insertDemoRequest(db, demo, ["webhook"]);
       const first = randomUUID();

@@ -66,6 +66,22 @@ const deliveryColumns = [
   "sent_at",
 ] as const;
 
+/** The pending delivery rows of a new lead, one per destination. */
+export function newDeliveryRows(leadTable: LeadTable, leadId: string, destinations: readonly DeliveryDestination[]) {
+  const now = new Date().toISOString();
+  return destinations.map((destination) => ({
+    id: randomUUID(),
+    lead_table: leadTable,
+    lead_id: leadId,
+    destination,
+    status: "pending" as const,
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+  }));
+}
+
 /** One pending delivery per destination for a lead just stored; call inside the lead's transaction. */
 export async function enqueueDeliveries(
   trx: Db,
@@ -74,29 +90,19 @@ export async function enqueueDeliveries(
   destinations: readonly DeliveryDestination[],
 ): Promise<void> {
   if (destinations.length === 0) return;
-  const now = new Date().toISOString();
   await trx
     .insertInto("lead_deliveries")
-    .values(
-      destinations.map((destination) => ({
-        id: randomUUID(),
-        lead_table: leadTable,
-        lead_id: leadId,
-        destination,
-        status: "pending" as const,
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(newDeliveryRows(leadTable, leadId, destinations))
     .execute();
 }
 
-/** Claims up to `limit` due deliveries for `leaseMs` under `token`; each claim counts as an attempt. */
+/**
+ * Claims up to `limit` deliveries due by `dueBy` (now unless given) for `leaseMs` under `token`;
+ * each claim counts as an attempt.
+ */
 export async function claimDueDeliveries(
   db: Db,
-  { token, leaseMs, limit }: { token: string; leaseMs: number; limit: number },
+  { token, leaseMs, limit, dueBy }: { token: string; leaseMs: number; limit: number; dueBy?: Date },
 ): Promise<Delivery[]> {
   const now = new Date();
   const nowIso = now.toISOString();
@@ -104,7 +110,7 @@ export async function claimDueDeliveries(
     .selectFrom("lead_deliveries")
     .select("id")
     .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", nowIso)
+    .where("next_attempt_at", "<=", (dueBy ?? now).toISOString())
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)]))
     .orderBy("next_attempt_at")
     .limit(limit);

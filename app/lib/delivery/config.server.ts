@@ -27,6 +27,8 @@ export type DeliveryConfig = {
   leaseMs: number;
   pollMs: number;
   backlogLogMs: number;
+  /** While the server is busy, a due delivery waits up to this long for a quieter moment (0: never waits). */
+  maxDeferMs: number;
 };
 
 export function deliveryConfigFrom(env: Env): DeliveryConfig {
@@ -52,6 +54,7 @@ export function deliveryConfigFrom(env: Env): DeliveryConfig {
     leaseMs: env.DELIVERY_LEASE_MS,
     pollMs: env.DELIVERY_POLL_MS,
     backlogLogMs: env.DELIVERY_BACKLOG_LOG_MS,
+    maxDeferMs: env.DELIVERY_MAX_DEFER_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { Kysely } from "kysely";
 import { retryDelayMs, tableLeadForm, type DeliveryConfig } from "~/lib/delivery/config.server";
 import { createSenders } from "~/lib/delivery/senders.server";
@@ -16,12 +17,42 @@ import { logger } from "~/lib/logger.server";
 
 // The delivery worker runs inside each server process, beside the pages: it claims due
 // deliveries, sends them, and records the outcome. A visitor's form answer never waits on it
-// (the submission only writes the outbox row and nudges the worker).
+// (the submission only writes the outbox row and nudges the worker), and while the server is
+// busy with visitors the worker gives way: a delivery then waits up to maxDeferMs for a quieter
+// moment, so a burst of leads is answered at full speed and delivered just after it.
 
 /** Sends in flight at once, per server. */
 const CONCURRENCY = 16;
 /** On shutdown, in-flight sends get this long to finish before they are stopped and released. */
 const DRAIN_MS = 5_000;
+
+/** The server counts as busy while its event loop was working more than this share of the last sample. */
+const BUSY_UTILIZATION = 0.5;
+const LOAD_SAMPLE_MS = 250;
+
+/**
+ * Whether the event loop is busy: its utilization (the share of time spent running code rather
+ * than waiting for I/O), sampled every LOAD_SAMPLE_MS.
+ */
+function watchEventLoop() {
+  let previous = performance.eventLoopUtilization();
+  let utilization = 0;
+  const timer = setInterval(() => {
+    const current = performance.eventLoopUtilization();
+    utilization = performance.eventLoopUtilization(current, previous).utilization;
+    previous = current;
+  }, LOAD_SAMPLE_MS);
+  timer.unref();
+  return { busy: () => utilization > BUSY_UTILIZATION, stop: () => clearInterval(timer) };
+}
+
+/**
+ * The latest due time a claim takes: now when the server is quiet; while it is busy, only
+ * deliveries that have already waited `maxDeferMs` (so a lead is never held back longer than that).
+ */
+export function claimDueBy(now: number, busy: boolean, maxDeferMs: number): Date {
+  return new Date(busy ? now - maxDeferMs : now);
+}
 
 export type DeliveryWorker = { nudge: () => void; stop: () => Promise<void> };
 
@@ -36,6 +67,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   const senders = createSenders(config);
   const stopSends = new AbortController();
   const inFlight = new Map<string, { token: string; done: Promise<void> }>();
+  const eventLoop = watchEventLoop();
   let running = true;
   let wake: (() => void) | undefined;
 
@@ -90,7 +122,8 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
       if (free > 0) {
         const token = randomUUID();
         try {
-          claimed = await claimDueDeliveries(getDb(), { token, leaseMs: config.leaseMs, limit: free });
+          const dueBy = claimDueBy(Date.now(), eventLoop.busy(), config.maxDeferMs);
+          claimed = await claimDueDeliveries(getDb(), { token, leaseMs: config.leaseMs, limit: free, dueBy });
         } catch (error) {
           logger.error({ err: error }, "lead delivery queue could not be read");
         }
@@ -121,11 +154,15 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
 
   const loop = run();
   const worker: DeliveryWorker = {
-    nudge: () => wake?.(),
+    // A new lead is looked at at once only when visitors leave room for it; else at the next poll.
+    nudge: () => {
+      if (!eventLoop.busy()) wake?.();
+    },
     async stop() {
       if (!running) return loop;
       running = false;
       clearInterval(backlog);
+      eventLoop.stop();
       wake?.();
       await loop;
       const pending = [...inFlight.values()].map((entry) => entry.done);
