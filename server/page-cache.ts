@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { keptQuery } from "~/lib/query-params";
+import { canonicalPath } from "./canonical-path";
 import { withScriptHashes } from "./security";
 
 /**
@@ -15,15 +18,37 @@ import { withScriptHashes } from "./security";
  * straight away, so every visitor, browser cache and CDN sees the same bytes under one strong
  * ETag. A render still streaming data after `holdMs` is sent as it goes, with its nonce, and is
  * marked private: no shared cache may keep a nonce.
+ *
+ * Everything a hit sends is prepared once, when the page is stored: its brotli and gzip bodies
+ * and, per content coding, the header lines of the 200 and of the 304. A hit (`serveHit`, mounted
+ * before Express) then only picks the coding, compares If-None-Match and writes.
  */
+type Coding = "br" | "gzip" | "identity";
+
+/** One content coding of a cached page, ready to write. */
+type Representation = {
+  body: Buffer;
+  /** This coding's strong ETag, quoted. */
+  etag: string;
+  /** The 200's headers as `writeHead` takes them (name, value, name, value…), but for X-Request-Id, Age and HSTS. */
+  ok: string[];
+  /** The 304's: the same without Content-Type, Content-Encoding and Content-Length. */
+  notModified: string[];
+};
+
 type CachedPage = {
+  /** The page's own headers as its render set them (security headers included). */
   headers: Record<string, string>;
   body: Buffer;
   csp: string;
+  /** The page version's tag, unquoted; each coding's ETag adds its suffix. */
   etag: string;
-  encoded: { br?: Buffer; gzip?: Buffer };
+  representations: Record<Coding, Representation>;
   storedAt: number;
 };
+
+/** What a hit needs to know of its request beyond the URL: its id and whether HSTS applies. */
+export type HitContext = { requestId: string; secure: boolean; strictTransportSecurity: string };
 
 /**
  * What a shared cache (a CDN in front) may do with a page: keep it for the freshness second and
@@ -35,8 +60,8 @@ export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-w
 export const NONCE_PAGE_CACHE_CONTROL = "private, no-cache";
 
 /** Resource routes cached like pages. */
-const CACHED_RESOURCES = new Set(["/rss.xml", "/sitemap.xml", "/robots.txt"]);
-const CACHEABLE_TYPES = /^(text\/html|text\/plain|application\/xml|application\/rss\+xml)\b/;
+const CACHED_RESOURCES = new Set(["/rss.xml", "/atom.xml", "/feed.json", "/sitemap.xml", "/robots.txt"]);
+const CACHEABLE_TYPES = /^(text\/html|text\/plain|application\/xml|application\/(rss|atom)\+xml|application\/feed\+json)\b/;
 
 /** Headers that belong to one response, not to the page (the security middleware sets them per request). */
 const PER_RESPONSE_HEADERS = new Set([
@@ -55,35 +80,75 @@ const PER_RESPONSE_HEADERS = new Set([
   "x-page-cache",
 ]);
 
-type Options = { ttlMs?: number; maxBytes?: number; maxEntries?: number; holdMs?: number };
+type Options = {
+  ttlMs?: number;
+  maxBytes?: number;
+  maxEntries?: number;
+  holdMs?: number;
+  /** While this says the server is overloaded, a page is served until it expires instead of re-rendered at half-life. */
+  busy?: () => boolean;
+};
 
-export function pageCache({
+export type PageCache = {
+  /**
+   * The cached page a GET or HEAD of this URL would be answered with right now, or undefined
+   * (the request then goes through the whole app, `middleware` included).
+   */
+  lookup: (req: IncomingMessage) => CachedPage | undefined;
+  /** Answers `req` with `page` (from `lookup`); returns the status sent (200 or 304). */
+  serveHit: (req: IncomingMessage, res: ServerResponse, page: CachedPage, context: HitContext) => number;
+  /** Renders and stores misses (mounted where the app renders), and waits for a render in progress. */
+  middleware: RequestHandler;
+};
+
+export function createPageCache({
   ttlMs = 1000,
   maxBytes = 64 * 1024 * 1024,
   maxEntries = 5_000,
   holdMs = 50,
-}: Options = {}): RequestHandler {
+  busy = () => false,
+}: Options = {}): PageCache {
   const cache = new LRUCache<string, CachedPage>({
     ttl: ttlMs,
     max: maxEntries,
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.body.length + 1,
+    sizeCalculation: (page) => page.body.length + page.representations.br.body.length + page.representations.gzip.body.length + 1,
   });
   /** Renders in progress, by key: one request renders, the others wait for its result. */
   const rendering = new Map<string, Promise<void>>();
   /** Pages that just answered with something uncacheable (an error, a form answer): don't queue behind them. */
   const uncacheable = new LRUCache<string, true>({ max: 10_000, ttl: ttlMs });
 
-  return async (req, res, next) => {
+  // Past half its life, one request re-renders the page while the others keep getting the
+  // cached copy, so a busy page never expires into a burst of renders and nothing served is
+  // older than ttlMs. An overloaded server would shed that render: it serves the copy it has
+  // until the copy expires.
+  const fresh = (key: string, page: CachedPage) => rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy();
+
+  const lookup = (req: IncomingMessage): CachedPage | undefined => {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    const url = req.url ?? "";
+    const queryStart = url.indexOf("?");
+    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    // Only a URL the app would answer with this page itself: a plain path (read the same way by
+    // Express, so no fragment, space or control character) already in its canonical form (the
+    // app redirects any other). A key is always a path that passed the app's checks.
+    if (!PLAIN_PATH.test(pathname) || canonicalPath(pathname) !== pathname) return undefined;
+    const key = pathname + keptQuery(pathname, queryStart === -1 ? "" : url.slice(queryStart + 1));
+    const page = cache.get(key);
+    return page && fresh(key, page) ? page : undefined;
+  };
+
+  const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path)) return next();
-    const key = req.originalUrl;
+    // One key per page: its path and the query parameters it reads; anything else in the URL
+    // neither varies the cache nor renders anew.
+    const queryStart = req.originalUrl.indexOf("?");
+    const key = req.path + keptQuery(req.path, queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
 
     let page = cache.get(key);
-    // Past half its life, one request re-renders the page while the others keep getting the
-    // cached copy, so a busy page never expires into a burst of renders and nothing served is
-    // older than ttlMs.
-    if (page && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2)) return sendCached(req, res, page, "HIT");
+    if (page && fresh(key, page)) return sendCached(req, res, page, "HIT");
     if (!page && rendering.has(key) && !uncacheable.has(key)) {
       await rendering.get(key);
       page = cache.get(key);
@@ -101,7 +166,7 @@ export function pageCache({
     res.setHeader("X-Page-Cache", "MISS");
     holdResponse(res, holdMs, (body, streamed) => {
       const cacheable = isCacheable(res);
-      const rendered = cacheable ? toCachedPage(res, body) : undefined;
+      const rendered = cacheable ? toCachedPage(res, body, cache.peek(key)) : undefined;
       if (rendered) cache.set(key, rendered);
       else uncacheable.set(key, true);
       finish();
@@ -109,19 +174,26 @@ export function pageCache({
     });
     next();
   };
+
+  return { lookup, serveHit, middleware };
 }
 
+/** RFC 3986 path characters only: a path that Express's URL parser takes exactly as written. */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
 /** Pages have no file extension; assets and `.data` requests are not pages. Linear in the path. */
-function isPagePath(path: string): boolean {
+export function isPagePath(path: string): boolean {
   return !path.slice(path.lastIndexOf("/") + 1).includes(".");
 }
 
 /**
  * The shareable copy of a render: its own inline scripts allowed by hash, and the render's
  * nonce attributes removed (they are useless under a hash policy), so that re-rendering an
- * unchanged page gives the same bytes and the same ETag.
+ * unchanged page gives the same bytes and the same ETag. Its representations are prepared here;
+ * an unchanged re-render reuses the previous version's compressed bodies (same bytes in, same
+ * bytes out), so a busy page is compressed once per change, not once per render.
  */
-function toCachedPage(res: Response, rendered: Buffer): CachedPage {
+function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | undefined): CachedPage {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
@@ -132,7 +204,31 @@ function toCachedPage(res: Response, rendered: Buffer): CachedPage {
   const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), inlineScriptHashes(html, nonce));
   const body = nonce ? Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8") : rendered;
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
-  return { headers, body, csp, etag, encoded: {}, storedAt: Date.now() };
+  const same = previous?.etag === etag ? previous.representations : undefined;
+  const encoded: Record<Coding, Buffer> = {
+    br: same?.br.body ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: same?.gzip.body ?? gzipSync(body, { level: 6 }),
+    identity: body,
+  };
+  const representation = (coding: Coding): Representation => {
+    const tag = `"${etag}${coding === "identity" ? "" : `-${coding}`}"`;
+    const notModified: string[] = [];
+    for (const [name, value] of Object.entries(headers)) if (name !== "content-type") notModified.push(name, value);
+    notModified.push("Content-Security-Policy", csp, "X-Page-Cache", "HIT", "Vary", "Accept-Encoding", "ETag", tag);
+    const ok = [...notModified];
+    if (headers["content-type"] !== undefined) ok.push("content-type", headers["content-type"]);
+    if (coding !== "identity") ok.push("Content-Encoding", coding);
+    ok.push("Content-Length", String(encoded[coding].length));
+    return { body: encoded[coding], etag: tag, ok, notModified };
+  };
+  return {
+    headers,
+    body,
+    csp,
+    etag,
+    representations: { br: representation("br"), gzip: representation("gzip"), identity: representation("identity") },
+    storedAt: Date.now(),
+  };
 }
 
 function isCacheable(res: Response): boolean {
@@ -144,15 +240,16 @@ function isCacheable(res: Response): boolean {
   );
 }
 
-/** The representation's strong ETag: one per page version and content coding. */
-function etagFor(page: CachedPage, coding: "br" | "gzip" | undefined): string {
-  return `"${page.etag}${coding ? `-${coding}` : ""}"`;
+/** The coding a client gets: brotli when it names br, else gzip when it names gzip, else the page as is. */
+function codingFor(acceptEncoding: string | undefined): Coding {
+  if (!acceptEncoding) return "identity";
+  return /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : "identity";
 }
 
 /** If-None-Match names this page version (in any coding): the client's copy is current. */
-function clientHasCurrent(req: Request, page: CachedPage): boolean {
-  const header = req.get("if-none-match");
+function clientHasCurrent(header: string | undefined, page: CachedPage, representation: Representation): boolean {
   if (!header) return false;
+  if (header === representation.etag) return true;
   if (header.trim() === "*") return true;
   return header.split(",").some(
     (tag) =>
@@ -164,32 +261,45 @@ function clientHasCurrent(req: Request, page: CachedPage): boolean {
   );
 }
 
+/** Seconds since the page was stored, as the Age header says it. */
+const ageOf = (page: CachedPage) => String(Math.floor((Date.now() - page.storedAt) / 1000));
+
+/**
+ * A hit outside Express: the prepared header lines plus the three that belong to this request
+ * (X-Request-Id, Age, and HSTS when it arrived over https), written in one `writeHead`. HEAD gets
+ * the GET's headers, Content-Length included, and no body.
+ */
+function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, context: HitContext): number {
+  const representation = page.representations[codingFor(req.headers["accept-encoding"])];
+  const notModified = clientHasCurrent(req.headers["if-none-match"], page, representation);
+  const headers = notModified ? representation.notModified : representation.ok;
+  const perRequest = ["X-Request-Id", context.requestId, "Age", ageOf(page)];
+  if (context.secure) perRequest.push("Strict-Transport-Security", context.strictTransportSecurity);
+  const status = notModified ? 304 : 200;
+  res.writeHead(status, headers.concat(perRequest));
+  if (notModified || req.method === "HEAD") res.end();
+  else res.end(representation.body);
+  return status;
+}
+
+/** A cached page answered inside Express (a miss just stored, or a hit that waited for its render). */
 function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS") {
-  const acceptEncoding = req.get("accept-encoding") ?? "";
-  const coding = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : undefined;
+  const coding = codingFor(req.get("accept-encoding"));
+  const representation = page.representations[coding];
   res.set(page.headers);
   res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("X-Page-Cache", status);
   res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("ETag", etagFor(page, coding));
-  res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
-  if (clientHasCurrent(req, page)) {
+  res.setHeader("ETag", representation.etag);
+  res.setHeader("Age", ageOf(page));
+  if (clientHasCurrent(req.get("if-none-match"), page, representation)) {
     res.removeHeader("Content-Type");
     res.status(304).end();
     return;
   }
-  let body = page.body;
-  // Compress once per cached page, not once per request.
-  if (coding === "br") {
-    page.encoded.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    body = page.encoded.br;
-  } else if (coding === "gzip") {
-    page.encoded.gzip ??= gzipSync(page.body, { level: 6 });
-    body = page.encoded.gzip;
-  }
-  if (coding) res.setHeader("Content-Encoding", coding);
-  res.setHeader("Content-Length", body.length);
-  res.status(200).end(req.method === "HEAD" ? undefined : body);
+  if (coding !== "identity") res.setHeader("Content-Encoding", coding);
+  res.setHeader("Content-Length", representation.body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : representation.body);
 }
 
 /**

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { BLOG_SKELETON_COUNT } from "~/lib/blog";
+import { keptQuery } from "~/lib/query-params";
 
 export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
 
@@ -58,7 +59,7 @@ export function BlogLoadError({ retry = false }: { retry?: boolean }) {
  */
 function RetryButton() {
   const location = useLocation();
-  const params = [...new URLSearchParams(location.search)];
+  const params = [...new URLSearchParams(keptQuery(location.pathname, location.search))];
   return (
     <form
       method="get"

@@ -7,6 +7,13 @@ declare module "react-router" {
     cspNonce: string;
     /** Client address: the socket's, or X-Forwarded-For's when TRUST_PROXY says so. */
     clientIp: string;
+    /** A whole HTML document is being rendered (not the router's `.data` request of a client navigation). */
+    documentRequest: boolean;
+    /**
+     * Server-rendered HTML that a document carries once, in its markup, instead of also in the
+     * router's hydration data (a post's article). Filled by loaders, read while rendering.
+     */
+    documentHtml: Map<string, string>;
   }
 }
 

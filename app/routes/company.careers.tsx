@@ -12,6 +12,9 @@ import { careerApplicationMessages } from "~/lib/forms/outcomes";
 import { careerApplicationSchema } from "~/lib/forms/schemas";
 import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
+import { keptQuery } from "~/lib/query-params";
+
+const CAREERS_PATH = "/company/careers";
 
 /** The "Join Our Team" form posts here (to the page's own URL, so its utm_* parameters are recorded) → career_applications. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,10 +38,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** "Apply Now" keeps the page's other query parameters (utm_* included) and adds apply=1, which opens the form. */
+/** The page's own URL with `apply=1`, keeping the utm_* parameters it was reached with. */
 function applyHref(search: string) {
-  const params = new URLSearchParams(search);
+  const params = new URLSearchParams(keptQuery(CAREERS_PATH, search));
   params.set("apply", "1");
-  return `/company/careers?${params}`;
+  return `${CAREERS_PATH}?${params}`;
 }
 
 export default function Careers() {

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageCache } from "../../server/page-cache";
+import { createPageCache } from "../../server/page-cache";
 
 // The page cache in front of a real Express handler on a loopback port.
 
@@ -29,7 +31,7 @@ function pageHandler(options: { pauseMs?: number; injected?: boolean } = {}): Re
 
 async function serve(handler: RequestHandler, holdMs = 50): Promise<string> {
   const app = express();
-  app.use(pageCache({ holdMs }), handler);
+  app.use(createPageCache({ holdMs }).middleware, handler);
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -87,5 +89,172 @@ describe("page cache", () => {
     for (const name of ["content-type", "content-length", "etag", "cache-control", "content-security-policy"]) {
       expect(head.headers.get(name), name).toBe(get.headers.get(name));
     }
+  });
+});
+
+/**
+ * The cache as the server mounts it: hits answered before Express by `serveHit`, everything else
+ * through Express, where the middleware renders and stores. `renders` counts what reached the page.
+ */
+async function serveWithHitsFirst(options: { secure?: boolean } = {}) {
+  // A long life: a page stays cached however slow the machine, so every second request is a hit.
+  const pages = createPageCache({ ttlMs: 60_000 });
+  const counter = { renders: 0 };
+  const app = express();
+  app.use(pages.middleware, (req, res, next) => {
+    counter.renders += 1;
+    pageHandler()(req, res, next);
+  });
+  let requests = 0;
+  const server = createServer((req, res) => {
+    const page = pages.lookup(req);
+    if (!page) return void app(req, res);
+    requests += 1;
+    pages.serveHit(req, res, page, {
+      requestId: `hit-${requests}`,
+      secure: options.secure ?? false,
+      strictTransportSecurity: "max-age=63072000; includeSubDomains; preload",
+    });
+  }).listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counter };
+}
+
+type Raw = { status: number; headers: Record<string, string>; body: Buffer };
+
+/** A request whose body comes back exactly as sent (fetch would decode it). */
+function raw(
+  url: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const flat: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = String(value);
+        resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** Headers that differ between any two responses (the date, the request's id, the page's age). */
+const withoutPerResponse = (headers: Record<string, string>) => {
+  const { date: _date, "x-request-id": _id, age: _age, "x-page-cache": _cache, ...rest } = headers;
+  return rest;
+};
+
+describe("cache hits answered before the app", () => {
+  it("send the headers of the cached answer they repeat, for every coding, and do not render again", async () => {
+    const { base, counter } = await serveWithHitsFirst();
+    for (const acceptEncoding of ["br", "gzip", "identity"]) {
+      const path = `/page-${acceptEncoding}`;
+      const miss = await raw(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
+      const hit = await raw(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
+      expect(miss.headers["x-page-cache"]).toBe("MISS");
+      expect(hit.headers["x-page-cache"]).toBe("HIT");
+      expect(withoutPerResponse(hit.headers)).toEqual(withoutPerResponse(miss.headers));
+      expect(hit.body.equals(miss.body)).toBe(true);
+      expect(hit.headers["x-request-id"]).toMatch(/^hit-\d+$/);
+      expect(hit.headers.age).toMatch(/^\d+$/);
+    }
+    expect(counter.renders).toBe(3);
+  });
+
+  it("decode to the same page in brotli, gzip and identity, each under its own strong ETag", async () => {
+    const { base } = await serveWithHitsFirst();
+    await raw(`${base}/codings`);
+    const br = await raw(`${base}/codings`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const gzip = await raw(`${base}/codings`, { headers: { "accept-encoding": "gzip" } });
+    const identity = await raw(`${base}/codings`);
+    expect([br, gzip, identity].map((response) => response.headers["x-page-cache"])).toEqual(["HIT", "HIT", "HIT"]);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    const html = identity.body.toString("utf8");
+    expect(html).toContain("<h1>Hello</h1>");
+    expect(brotliDecompressSync(br.body).toString("utf8")).toBe(html);
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(html);
+    for (const response of [br, gzip, identity]) {
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      expect(response.headers.vary).toBe("Accept-Encoding");
+    }
+    const tags = [br, gzip, identity].map((response) => response.headers.etag!);
+    expect(tags[0]).toBe(tags[2]!.replace(/"$/, '-br"'));
+    expect(tags[1]).toBe(tags[2]!.replace(/"$/, '-gzip"'));
+  });
+
+  it("answer 304 when If-None-Match names the page version in any coding, with the 200's headers but the body's", async () => {
+    const { base } = await serveWithHitsFirst();
+    await raw(`${base}/conditional`);
+    const full = await raw(`${base}/conditional`, { headers: { "accept-encoding": "br" } });
+    const tag = full.headers.etag!;
+    for (const ifNoneMatch of [tag, tag.replace(/-br"$/, '"'), `"other", ${tag.replace(/-br"$/, '-gzip"')}`, "*"]) {
+      const revalidated = await raw(`${base}/conditional`, {
+        headers: { "accept-encoding": "br", "if-none-match": ifNoneMatch },
+      });
+      expect(revalidated.status, ifNoneMatch).toBe(304);
+      expect(revalidated.headers["x-page-cache"]).toBe("HIT");
+      expect(revalidated.body.length).toBe(0);
+      const {
+        "content-type": _type,
+        "content-encoding": _encoding,
+        "content-length": _length,
+        ...rest
+      } = withoutPerResponse(full.headers);
+      expect(withoutPerResponse(revalidated.headers)).toEqual(rest);
+    }
+    const changed = await raw(`${base}/conditional`, {
+      headers: { "accept-encoding": "br", "if-none-match": '"an-old-version-br"' },
+    });
+    expect(changed.status).toBe(200);
+  });
+
+  it("answer HEAD with exactly the headers of GET and no body", async () => {
+    const { base } = await serveWithHitsFirst();
+    await raw(`${base}/head-hit`);
+    const get = await raw(`${base}/head-hit`, { headers: { "accept-encoding": "br" } });
+    const head = await raw(`${base}/head-hit`, { method: "HEAD", headers: { "accept-encoding": "br" } });
+    expect(head.headers["x-page-cache"]).toBe("HIT");
+    expect(withoutPerResponse(head.headers)).toEqual(withoutPerResponse(get.headers));
+    expect(head.body.length).toBe(0);
+  });
+
+  it("add HSTS only to a request that arrived over https", async () => {
+    const secure = await serveWithHitsFirst({ secure: true });
+    await raw(`${secure.base}/hsts`);
+    const overHttps = await raw(`${secure.base}/hsts`);
+    expect(overHttps.headers["x-page-cache"]).toBe("HIT");
+    expect(overHttps.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
+    const plain = await serveWithHitsFirst();
+    await raw(`${plain.base}/hsts`);
+    const overHttp = await raw(`${plain.base}/hsts`);
+    expect(overHttp.headers["x-page-cache"]).toBe("HIT");
+    expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("leave to the app every URL it would not answer with the cached page", async () => {
+    const { base, counter } = await serveWithHitsFirst();
+    await raw(`${base}/about`);
+    const before = counter.renders;
+    // Another spelling of the path (the app redirects it) or another method.
+    for (const [method, path] of [
+      ["GET", "/about/"],
+      ["GET", "/About"],
+      ["POST", "/about"],
+      ["DELETE", "/about"],
+    ] as const) {
+      const response = await raw(`${base}${path}`, { method });
+      expect(response.headers["x-page-cache"], `${method} ${path}`).not.toBe("HIT");
+    }
+    expect(counter.renders).toBeGreaterThan(before);
+    // Parameters the page does not read neither vary the cache nor render anew.
+    const ignored = await raw(`${base}/about?x=123`);
+    expect(ignored.headers["x-page-cache"]).toBe("HIT");
   });
 });

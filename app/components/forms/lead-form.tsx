@@ -1,13 +1,14 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Honeypot, SubmitButton } from "~/components/forms/field";
 import { OutcomeMessage } from "~/components/forms/toast";
 import type { Outcome } from "~/lib/forms/outcomes";
+import { keptQuery } from "~/lib/query-params";
 
 /**
- * The frame shared by the three lead forms: a post to the page's own URL (query string included,
- * so the action can record utm_*), the no-JavaScript outcome message, the honeypot and the submit
+ * The frame shared by the three lead forms: a post to the page's own URL with the query parameters
+ * the page reads (so the action can record utm_*, and no other parameter is ever echoed), the no-JavaScript outcome message, the honeypot and the submit
  * button. The form works as a plain HTML form before (or without) hydration.
  */
 export function LeadForm<Schema extends Record<string, unknown>>({
@@ -30,8 +31,16 @@ export function LeadForm<Schema extends Record<string, unknown>>({
   /** Extra buttons beside the submit button (the career form's Cancel). */
   actions?: ReactNode;
 }) {
+  const location = useLocation();
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} aria-labelledby={labelledBy} className="relative">
+    <Form
+      method="post"
+      action={`${location.pathname}${keptQuery(location.pathname, location.search)}`}
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-labelledby={labelledBy}
+      className="relative"
+    >
       {inlineOutcome ? (
         <div className="mb-6">
           <OutcomeMessage outcome={inlineOutcome} />

@@ -1,5 +1,21 @@
-/** DESIGN.md §6: no submission may exceed 64 KiB (the same cap as server/app.ts's Content-Length check). */
+/** No form post may exceed 64 KiB (the same cap as server/app.ts's Content-Length check). */
 export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The most fields a post may carry. The largest form has fewer than 20; a post with thousands of
+ * fields is hostile and is refused before the schema walks them.
+ */
+export const MAX_FORM_FIELDS = 100;
+
+/** Whether a parsed form has more than `limit` fields (repeated names counted each time); stops counting there. */
+export function hasMoreFieldsThan(payload: URLSearchParams | FormData, limit: number): boolean {
+  const names = payload.keys();
+  for (let count = 0; !names.next().done;) {
+    count += 1;
+    if (count > limit) return true;
+  }
+  return false;
+}
 
 export type FormBody = { ok: true; payload: URLSearchParams | FormData } | { ok: false; status: 400 | 413 };
 
@@ -28,23 +44,38 @@ export async function readFormBody(request: Request): Promise<FormBody> {
 }
 
 /**
- * Up to this much of an oversized chunked body is read and thrown away before the 413: a client
- * still sending when the connection closes would see a reset instead of the answer.
+ * Up to this much of an oversized chunked body (or of one answered unread) is read and thrown away
+ * before the answer: a client still sending when the connection closes would see a reset instead.
  */
 const DRAIN_LIMIT = 1024 * 1024;
 
 /**
- * Reads and drops what remains, up to `budget` bytes. Never cancels the stream: cancelling
- * destroys the socket before the 413 can be sent. The answer carries Connection: close.
+ * Reads and drops what remains, up to `budget` bytes; true when the body ended within it. Never
+ * cancels the stream: cancelling destroys the socket before the answer can be sent. When the
+ * body did not end, the answer carries Connection: close.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
   let left = budget;
   while (left > 0) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) {
+      reader.releaseLock();
+      return true;
+    }
     left -= value.byteLength;
   }
   reader.releaseLock();
+  return false;
+}
+
+/**
+ * Reads and drops, unparsed, the body of a post answered without looking at it (a client over its
+ * rate limit): a body left unread keeps the keep-alive connection from carrying the next request.
+ * False when it ran past 1 MiB and the answer must close the connection.
+ */
+export function discardFormBody(request: Request): Promise<boolean> {
+  if (!request.body) return Promise.resolve(true);
+  return discardRest(request.body.getReader(), DRAIN_LIMIT);
 }
 
 /** The whole body, or undefined once it grows past `limit` bytes (the rest is drained, not kept). */

@@ -8,7 +8,7 @@ import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { destinationsFor, getDeliveryConfig, type LeadForm } from "~/lib/delivery/config.server";
 import { nudgeDeliveries } from "~/lib/delivery/worker.server";
 import { logger } from "~/lib/logger.server";
-import { readFormBody } from "~/lib/forms/body.server";
+import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/lib/forms/body.server";
 import { commonOutcomes, type FormActionData, type FormMessages } from "~/lib/forms/outcomes";
 import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
 
@@ -47,10 +47,11 @@ type SubmitOptions<Schema extends z.ZodObject> = {
 };
 
 /**
- * The one submission pipeline of every lead form, called by each form route's action: size and
- * type check, honeypot, rate limit, validation, insert. Nothing is written on any rejection; a
- * database failure keeps the visitor's values and is logged as one JSON line. Every answer is
- * `no-store`.
+ * The one submission pipeline of every lead form, called by each form route's action: rate limit,
+ * size and type check, field count, honeypot, validation, insert. The limit comes first, so a
+ * client over its budget costs no body parsing; every post that reaches here counts against it,
+ * whatever its fate. Nothing is written on any rejection; a database failure keeps the visitor's
+ * values and is logged as one JSON line. Every answer is `no-store`.
  */
 export async function submitForm<Schema extends z.ZodObject>({
   request,
@@ -60,11 +61,24 @@ export async function submitForm<Schema extends z.ZodObject>({
   messages,
   save,
 }: SubmitOptions<Schema>) {
+  const limit = await consumeFormSubmission(context.clientIp, context.requestId);
+  if (!limit.allowed) {
+    // The body is dropped unparsed, so there are no values to give back.
+    const drained = await discardFormBody(request);
+    return answer(
+      429,
+      { outcome: commonOutcomes.rateLimited },
+      { "Retry-After": String(limit.retryAfterSeconds), ...(drained ? {} : { Connection: "close" }) },
+    );
+  }
+
   const body = await readFormBody(request);
   if (!body.ok) {
     if (body.status === 413) return answer(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
     return answer(400, { outcome: commonOutcomes.notAForm });
   }
+  // No form has anywhere near this many fields: refused before the schema walks them.
+  if (hasMoreFieldsThan(body.payload, MAX_FORM_FIELDS)) return answer(400, { outcome: commonOutcomes.notAForm });
 
   const submission = parseWithZod(body.payload, { schema });
 
@@ -73,15 +87,6 @@ export async function submitForm<Schema extends z.ZodObject>({
   if (honeypot !== null && honeypot !== "") {
     logger.info({ requestId: context.requestId, form }, "honeypot filled; submission discarded");
     return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
-  }
-
-  const limit = await consumeFormSubmission(context.clientIp, context.requestId);
-  if (!limit.allowed) {
-    return answer(
-      429,
-      { result: submission.reply(), outcome: commonOutcomes.rateLimited },
-      { "Retry-After": String(limit.retryAfterSeconds) },
-    );
   }
 
   if (submission.status !== "success") {

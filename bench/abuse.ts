@@ -1,0 +1,140 @@
+// `npm run bench:abuse` (after `npm run build`): the built server under a flood of cache-busting
+// requests — random query strings, case variants, a 1 MB post — from 32 connections, with
+// /healthz and a cached page measured alongside, with and without the flood. Prints their
+// p50/p99, what the flood got back (pages, redirects, fast 503s), the server's peak resident
+// memory, and the page-path check on a 64 KB dotted path against a plain one (linear: ratio ~1).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { EventEmitter } from "node:events";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { isPagePath } from "../server/page-cache";
+import { startBuiltServer } from "../scripts/lib/built-server";
+
+const FLOOD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const BIG_SLUG = "a-very-large-post";
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/**
+ * Requests `url` one after another for `ms`, recording each latency, in a separate Node process:
+ * the flood's load generator runs in this one, and its busy event loop would otherwise be timed
+ * as the server's latency.
+ */
+const PROBE_SOURCE = `
+const [url, ms] = process.argv.slice(1);
+const latencies = [], statuses = new Set();
+(async () => {
+  const end = Date.now() + Number(ms);
+  while (Date.now() < end) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    statuses.add(response.status);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  process.stdout.write(JSON.stringify({ latencies, statuses: [...statuses] }));
+})();
+`;
+
+async function probe(url: string, ms: number): Promise<{ p50: number; p99: number; n: number; statuses: Set<number> }> {
+  const child = spawn(process.execPath, ["-e", PROBE_SOURCE, url, String(ms)], { stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  await new Promise((resolve) => child.once("exit", resolve));
+  const { latencies, statuses } = JSON.parse(output) as { latencies: number[]; statuses: number[] };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), n: latencies.length, statuses: new Set(statuses) };
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+function pathCheckRatio(): number {
+  const dotted = "/" + ".a".repeat(32 * 1024);
+  const plain = "/" + "ab".repeat(32 * 1024);
+  const time = (value: string) => {
+    const started = performance.now();
+    for (let i = 0; i < 200; i += 1) isPagePath(value);
+    return performance.now() - started;
+  };
+  time(dotted);
+  time(plain); // warm-up
+  return time(dotted) / time(plain);
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-abuse-"));
+const databasePath = path.join(dir, "site.db");
+// Load shedding on, as deployed (the tests' servers turn it off).
+const server = await startBuiltServer({ DATABASE_URL: `file:${databasePath}`, LOG_LEVEL: "silent", LOAD_SHED_DELAY_MS: "200" });
+try {
+  // A 1 MB post, written the way an editor's tool would.
+  const db = new Database(databasePath);
+  const paragraph = "Governance that engineers follow is governance that fits their tools. ".repeat(14);
+  db.prepare(
+    `insert into blog_posts (id, slug, title, excerpt, content, category, author, published_date, read_time, published)
+     values (lower(hex(randomblob(16))), ?, 'A very large post', 'One megabyte of text.', ?, 'Research', 'Bench', '2020-01-01T00:00:00.000Z', 60, 1)`,
+  ).run(BIG_SLUG, Array.from({ length: 1024 }, () => paragraph).join("\n\n"));
+  db.close();
+
+  const health = `${server.url}/healthz`;
+  const cached = `${server.url}/company/about`;
+  await fetch(cached);
+  const quietHealth = await probe(health, 3000);
+  const quietPage = await probe(cached, 3000);
+
+  const variants = ["/resources/blog", `/resources/blog/${BIG_SLUG}`, "/company/about", "/", "/contact-sales"];
+  let n = 0;
+  const statusCounts = new Map<number, number>();
+  const flood = autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: FLOOD_SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          const base = variants[n % variants.length]!;
+          // Random queries, and every third request in another case.
+          const pathPart = n % 3 === 0 ? base.toUpperCase() : base;
+          return { ...request, path: `${pathPart}?x=${Math.random().toString(36).slice(2)}&utm_source=${n}` };
+        },
+      },
+    ],
+  });
+  // The instance autocannon returns is an event emitter as well as a promise (its types name only the promise).
+  (flood as unknown as EventEmitter).on("response", (_client: unknown, statusCode: number) =>
+    statusCounts.set(statusCode, (statusCounts.get(statusCode) ?? 0) + 1),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const [floodHealth, floodPage] = await Promise.all([
+    probe(health, (FLOOD_SECONDS - 2) * 1000),
+    probe(cached, (FLOOD_SECONDS - 2) * 1000),
+  ]);
+  const result = await flood;
+
+  const row = (name: string, quiet: { p50: number; p99: number }, loud: { p50: number; p99: number; statuses: Set<number> }) =>
+    `${name.padEnd(16)} quiet p50 ${quiet.p50.toFixed(1)} ms, p99 ${quiet.p99.toFixed(1)} ms | flood p50 ${loud.p50.toFixed(1)} ms, p99 ${loud.p99.toFixed(1)} ms (statuses ${[...loud.statuses].join(",")})`;
+  console.log(`== flood: ${CONNECTIONS} connections, ${FLOOD_SECONDS} s of random queries, case variants and a 1 MB post ==`);
+  console.log(row("/healthz", quietHealth, floodHealth));
+  console.log(row("cached page", quietPage, floodPage));
+  console.log(
+    `flood answers: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms; ` +
+      `statuses ${[...statusCounts.entries()].map(([status, count]) => `${status}×${count}`).join(", ")}; errors ${result.errors}, timeouts ${result.timeouts}`,
+  );
+  console.log(`goal: /healthz p99 under 50 ms during the flood → ${floodHealth.p99 < 50 ? "met" : "NOT met"}`);
+  console.log(`server peak resident memory: ${peakRssMb(server.pid).toFixed(0)} MB`);
+  console.log(`page-path check, 64 KB path of ".a" vs plain: ${pathCheckRatio().toFixed(2)}× (linear ≈ 1)`);
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
