@@ -6,10 +6,12 @@ import { defineConfig } from "vite";
 /**
  * Our shared client code (layout, UI primitives, config, small helpers) is a few kilobytes in
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
- * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). Everything
- * under app/components/forms/ (and with it Conform, Zod, toasts) stays out: only form pages load it.
+ * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
+ * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts) and the
+ * post and legal page bodies, each shared by a page and its preview or earlier-version page.
  */
-const SHARED_SITE_CODE = /\/app\/(components\/(?!forms\/)|config\/|lib\/(seo|dates|blog|nonce)\.tsx?$)/;
+const SHARED_SITE_CODE =
+  /\/app\/(components\/(?!forms\/|blog-post\.tsx|legal-document\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild

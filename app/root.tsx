@@ -10,11 +10,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "~/app.css";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { pendingStateFor } from "~/components/pending-states";
+import { documentHtmlElementId, STYLESHEET, useDocumentHtml } from "~/lib/document-html";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { organizationJsonLd } from "~/lib/seo";
@@ -29,6 +29,7 @@ export function loader() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const stylesheet = useDocumentHtml(STYLESHEET, undefined);
   return (
     <html lang="en">
       <head>
@@ -36,6 +37,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2540b5" />
         <Meta />
+        {/* Inline, so nothing blocks the first paint (app/entry.server.tsx); style-src allows it. */}
+        <style id={documentHtmlElementId(STYLESHEET)} dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <Links />
         <script
           type="application/ld+json"

@@ -9,7 +9,9 @@ let failed = false;
 for (const path of paths.length ? paths : ["/"]) {
   const html = await (await fetch(new URL(path, base))).text();
   const scripts = new Set(
-    [...html.matchAll(/(?:modulepreload" href|import\(|src)="?(\/assets\/[^"')]+\.js)/g)].map((match) => match[1]),
+    [...html.matchAll(/(?:modulepreload"(?: fetchpriority="low")? href|import\(|src)="?(\/assets\/[^"')]+\.js)/g)].map(
+      (match) => match[1],
+    ),
   );
   // The router also imports every route module of the page: those appear as modulepreload links.
   let total = 0;

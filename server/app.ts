@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
+import type { TLSSocket } from "node:tls";
 import path from "node:path";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
@@ -13,15 +14,20 @@ import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
 import { deliveryConfigFrom, describeDeliveries } from "~/lib/delivery/config.server";
 import { startDeliveryWorker } from "~/lib/delivery/worker.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
+import { loadImageManifest } from "~/lib/image-manifest.server";
+import { withoutPreviewToken } from "~/lib/preview-token.server";
 import { logger } from "~/lib/logger.server";
-import { pageCache } from "./page-cache";
+import { canonicalPath } from "./canonical-path";
+import { loadShedder } from "./load-shedding";
+import { createPageCache, type PageCache } from "./page-cache";
 import { allowedMethods, reactRouterHandler } from "./react-router";
-import { assignNonce, rejectCrossSitePosts, securityHeaders } from "./security";
+import { assignNonce, rejectCrossSitePosts, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security";
 
 /** No request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const CLIENT_DIR = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 /** A malformed URL (bad percent-encoding) is answered 400 before any route sees it. */
 const rejectMalformedUrls: RequestHandler = (req, res, next) => {
@@ -41,18 +47,13 @@ const errorsAreNotStored: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/**
- * One URL per page: `/company/about/` answers a permanent redirect to `/company/about`, query
- * kept. The target always starts with a single slash, so `//evil.example/` cannot become an
- * off-site redirect.
- */
-const redirectTrailingSlash: RequestHandler = (req, res, next) => {
-  if (req.path === "/" || !req.path.endsWith("/")) return next();
+/** One URL per page: any other spelling of a path answers a permanent redirect to it, query kept. */
+const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
   const queryStart = req.originalUrl.indexOf("?");
   const pathname = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
-  const query = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
-  const target = `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}${query}`;
-  res.redirect(308, target);
+  const canonical = canonicalPath(pathname);
+  if (canonical === pathname) return next();
+  res.redirect(308, canonical + (queryStart === -1 ? "" : req.originalUrl.slice(queryStart)));
 };
 
 /**
@@ -105,14 +106,64 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   // A client error raised by a library (a malformed request) is the client's, not ours.
   const status = Number((error as { status?: unknown })?.status);
   if (status >= 400 && status < 500) {
-    logger.info({ requestId: res.locals.requestId, url: req.originalUrl, status }, "client error");
+    logger.info({ requestId: res.locals.requestId, url: withoutPreviewToken(req.originalUrl), status }, "client error");
     if (res.headersSent) return res.end();
     return res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request.");
   }
-  logger.error({ requestId: res.locals.requestId, url: req.originalUrl, err: error }, "unhandled server error");
+  logger.error(
+    { requestId: res.locals.requestId, url: withoutPreviewToken(req.originalUrl), err: error },
+    "unhandled server error",
+  );
   if (res.headersSent) return res.end();
   res.status(500).set("Cache-Control", "no-store").type("text/plain").send("Unexpected Application Error!");
 };
+
+/**
+ * Express's `req.secure` for a request Express has not seen: TLS on the socket, or
+ * X-Forwarded-Proto (its first value) when the peer is a trusted proxy.
+ */
+function arrivedOverHttps(req: IncomingMessage, trustProxy: (address: string, hop: number) => boolean): boolean {
+  const encrypted = (req.socket as TLSSocket).encrypted === true;
+  if (!trustProxy(req.socket.remoteAddress ?? "", 0)) return encrypted;
+  const forwarded = req.headers["x-forwarded-proto"];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) || (encrypted ? "https" : "http");
+  const comma = proto.indexOf(",");
+  return (comma === -1 ? proto : proto.slice(0, comma)).trim() === "https";
+}
+
+/**
+ * Cache hits are answered before Express sees the request: a hit needs none of its middleware
+ * (the page's headers, security headers included, were prepared when it was stored; a cached URL
+ * is already canonical and well-formed; GET and HEAD are always allowed; load shedding never
+ * sheds a hit), only its per-request headers and its log line, which has the fields of the
+ * request logger's (method, url, status, responseTime, requestId). Everything else goes to
+ * the app.
+ */
+function answerCacheHitsFirst(app: Express, pages: PageCache): RequestListener {
+  const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  return (req, res) => {
+    const page = pages.lookup(req);
+    if (!page) return void app(req, res);
+    const started = Date.now();
+    const requestId = randomUUID();
+    let status: number;
+    try {
+      status = pages.serveHit(req, res, page, {
+        requestId,
+        secure: arrivedOverHttps(req, trustProxy),
+        strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
+      });
+    } catch (error) {
+      logger.error({ requestId, url: req.url, err: error }, "serving a cached page failed");
+      if (!res.headersSent) return void app(req, res);
+      return void res.destroy();
+    }
+    logger.info(
+      { requestId, req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Date.now() - started },
+      "request completed",
+    );
+  };
+}
 
 /** Express takes a hop count as a number and a list of addresses as a string. */
 function trustProxySetting(value: string): number | string {
@@ -124,8 +175,11 @@ function trustProxySetting(value: string): number | string {
  * source modules with hot reload and compiles routes on demand; everything else (headers, limits,
  * logging, the page cache, the database) is the same as in production.
  */
-export function createApp(env: Env, vite?: ViteDevServer) {
+export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   const app = express();
+  // Not in development, where compiling on demand keeps the event loop busy by design.
+  const shedder = loadShedder({ maxDelayMs: vite ? 0 : env.LOAD_SHED_DELAY_MS });
+  const pages = createPageCache({ busy: shedder.overloaded });
   const siteUrl = new URL(env.SITE_URL);
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -144,20 +198,24 @@ export function createApp(env: Env, vite?: ViteDevServer) {
       },
       customAttributeKeys: { reqId: "requestId" },
       quietReqLogger: true,
-      serializers: { req: (req) => ({ method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
+      serializers: {
+        req: (req) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use((req, res, next) => {
     res.locals.requestId = String(req.id);
     next();
   });
-  app.use(assignNonce, securityHeaders(), rejectMalformedUrls, errorsAreNotStored, redirectTrailingSlash);
+  app.use(assignNonce, securityHeaders(), rejectMalformedUrls, errorsAreNotStored, redirectToCanonicalPath);
   if (vite) app.use(vite.middlewares);
   app.use(onlyAllowedMethods(build));
   // A response with an ETag comes precompressed from the page cache; recompressing would change it.
   app.use(compression({ filter: (req, res) => !res.hasHeader("ETag") && compression.filter(req, res) }));
-  // Before the static file handlers: a cached page is answered without touching the disk.
-  app.use(pageCache());
+  // Misses render below and are stored here (hits never get this far: see answerCacheHitsFirst);
+  // a request for a page being rendered waits for that render.
+  app.use(pages.middleware);
 
   if (!vite) {
     // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
@@ -173,6 +231,8 @@ export function createApp(env: Env, vite?: ViteDevServer) {
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
   }
 
+  // Only uncached work reaches this point: shed it first when the server is overloaded.
+  app.use(shedder.middleware);
   app.use(limitBodySize, rejectCrossSitePosts(siteUrl));
   app.use(
     reactRouterHandler({
@@ -182,11 +242,13 @@ export function createApp(env: Env, vite?: ViteDevServer) {
         requestId: String(res.locals.requestId),
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        documentRequest: !req.path.endsWith(".data"),
+        documentHtml: new Map(),
       }),
     }),
   );
   app.use(lastResort);
-  return app;
+  return answerCacheHitsFirst(app, pages);
 }
 
 /** Boots the server: configuration, database, HTTP, and a graceful SIGTERM. `vite` in development only. */
@@ -205,6 +267,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+
+  // Post images with variants made by the build are drawn as <picture>; development has none.
+  if (!vite) loadImageManifest(path.join(BUILD_DIR, "image-manifest.json"));
 
   // Leads reach the business through the delivery worker, beside the pages.
   const deliveries = deliveryConfigFrom(env);

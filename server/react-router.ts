@@ -52,7 +52,11 @@ async function send(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    // A route's own Referrer-Policy (a preview link's no-referrer) replaces the site-wide one.
+    if (name === "referrer-policy") res.setHeader(name, value);
+    else res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { logger } from "~/lib/logger.server";
@@ -13,47 +14,85 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/**
- * All security headers in one place. Scripts run only with the request's nonce;
- * 'strict-dynamic' lets the router's module scripts load their own imports.
- * HSTS is sent only when the request arrived over https (see docs/decisions/001-csp.md).
- */
-export function securityHeaders(): RequestHandler {
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": [
-          "'self'",
-          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
-          "'strict-dynamic'",
-        ],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "frame-src": FRAME_SOURCES,
-        "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
-        "base-uri": ["'none'"],
-        "object-src": ["'none'"],
-      },
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: { action: "deny" },
-  });
-  const hsts = helmet.strictTransportSecurity({ maxAge: 63072000, includeSubDomains: true, preload: true });
+/** Stands in for the nonce while the policy is written once; every response puts its own in. */
+const NONCE_PLACEHOLDER = "NONCE-PLACEHOLDER";
 
+/**
+ * Helmet's headers for our policy. Scripts run only with the request's nonce; 'strict-dynamic'
+ * lets the router's module scripts load their own imports. HSTS is sent only when the request
+ * arrived over https (see docs/decisions/001-csp.md).
+ */
+const helmetHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      "default-src": ["'self'"],
+      "script-src": [
+        "'self'",
+        (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+        "'strict-dynamic'",
+      ],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:", "https:"],
+      "font-src": ["'self'"],
+      "connect-src": ["'self'"],
+      "frame-src": FRAME_SOURCES,
+      "frame-ancestors": ["'none'"],
+      "form-action": ["'self'"],
+      "base-uri": ["'none'"],
+      "object-src": ["'none'"],
+    },
+  },
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  crossOriginEmbedderPolicy: false,
+  xFrameOptions: { action: "deny" },
+});
+
+/**
+ * The headers a Helmet middleware sets, recorded once. Helmet's headers depend on nothing in the
+ * request but the nonce (our own directive function), so every response can copy them instead of
+ * running Helmet's dozen middlewares again.
+ */
+function recordHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void) {
+  const headers = new Map<string, string>();
+  const recorder = {
+    locals: { cspNonce: NONCE_PLACEHOLDER },
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => (failure = error));
+  if (failure) throw failure;
+  return headers;
+}
+
+const recorded = recordHeaders(helmetHeaders);
+const cspTemplate = recorded.get("Content-Security-Policy") ?? "";
+recorded.delete("Content-Security-Policy");
+recorded.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+
+/** Every security header that is the same on every response (the CSP, which carries the nonce, aside). */
+export const STATIC_SECURITY_HEADERS: ReadonlyMap<string, string> = recorded;
+
+/** Strict-Transport-Security, for responses to requests that arrived over https. */
+export const STRICT_TRANSPORT_SECURITY =
+  recordHeaders(helmet.strictTransportSecurity({ maxAge: 63072000, includeSubDomains: true, preload: true })).get(
+    "Strict-Transport-Security",
+  ) ?? "";
+
+/** The Content-Security-Policy of a response rendered with `nonce`. */
+export function contentSecurityPolicy(nonce: string): string {
+  return cspTemplate.replace(NONCE_PLACEHOLDER, nonce);
+}
+
+/** All security headers in one place: the precomputed ones, the request's CSP, HSTS over https. */
+export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-    headers(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      if (req.secure) return hsts(req, res, next);
-      next();
-    });
+    for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(String(res.locals.cspNonce)));
+    if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    next();
   };
 }
 

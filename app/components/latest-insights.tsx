@@ -3,7 +3,7 @@ import { Await } from "react-router";
 import { BlogLoadError, InsightsLoading, InsightsSection } from "~/components/blog-states";
 import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink } from "~/components/ui/button";
-import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, type LatestInsights as LatestInsightsData } from "~/lib/blog";
+import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, POST_IMAGE_SIZES, type LatestInsights as LatestInsightsData } from "~/lib/blog";
 import type { StreamedLoad } from "~/lib/load-result";
 
 /** The home page's Latest Insights block: streams in, so the rest of the page never waits for it. */
@@ -31,12 +31,13 @@ function InsightsContent({ data }: { data: LatestInsightsData }) {
   if (!data.featured) return <p className="text-muted">No articles have been published yet.</p>;
   return (
     <>
-      <FeaturedPostCard post={data.featured} />
+      {/* The largest image near the top of the page: fetched first. */}
+      <FeaturedPostCard post={data.featured} priority />
       {data.others.length ? (
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {data.others.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} />
+              <PostCard post={post} sizes={POST_IMAGE_SIZES.homeCard} />
             </li>
           ))}
         </ul>

@@ -10,7 +10,11 @@ import { BLOG_PATH } from "~/lib/blog";
 export const pendingStates: { matches: (pathname: string) => boolean; Component: ComponentType }[] = [
   { matches: (pathname) => pathname === "/", Component: LatestInsightsPending },
   { matches: (pathname) => pathname === BLOG_PATH || pathname === `${BLOG_PATH}/`, Component: BlogListPending },
-  { matches: (pathname) => pathname === "/terms/privacy-policy" || pathname === "/terms/terms-of-use", Component: LegalSkeleton },
+  // A legal document and its earlier versions' pages.
+  {
+    matches: (pathname) => /^\/terms\/(privacy-policy|terms-of-use)(\/versions\/[^/]+)?$/.test(pathname),
+    Component: LegalSkeleton,
+  },
 ];
 
 export function pendingStateFor(pathname: string): ComponentType | undefined {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { POST_IMAGE_CLASSES, type PostSummary } from "~/lib/blog";
+import { ResponsivePicture } from "~/components/ui/responsive-picture";
+import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/lib/blog";
 import { formatLongDate, isoDay } from "~/lib/dates";
 import { Icon } from "~/components/ui/icon";
 
@@ -21,8 +22,22 @@ export function CategoryLabel({ category }: { category: string }) {
   return <p className="text-xs font-semibold tracking-wider text-brand-700 uppercase">{category}</p>;
 }
 
-/** The post's image, or a neutral placeholder of the same size so nothing shifts. */
-export function PostImage({ post, className = "", eager = false }: { post: PostSummary; className?: string; eager?: boolean }) {
+/**
+ * The post's image, or a neutral placeholder of the same size so nothing shifts. A raster image of
+ * this site comes as a <picture> of its variants; a remote URL or an SVG is drawn as it is.
+ * `priority` marks the one largest image above the fold; all others load lazily.
+ */
+export function PostImage({
+  post,
+  sizes,
+  className = "",
+  priority = false,
+}: {
+  post: PostSummary;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+}) {
   if (!post.imageUrl) {
     return (
       <div
@@ -33,13 +48,27 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
       </div>
     );
   }
+  // Decorative: the post's title is right beside (or above) it.
+  const alt = "";
+  if (post.image) {
+    return (
+      <ResponsivePicture
+        image={post.image}
+        alt={alt}
+        sizes={sizes}
+        priority={priority}
+        className={`${POST_IMAGE_CLASSES} ${className}`}
+      />
+    );
+  }
   return (
     <img
       src={post.imageUrl}
-      alt=""
+      alt={alt}
       width={1600}
       height={900}
-      loading={eager ? "eager" : "lazy"}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={`${POST_IMAGE_CLASSES} ${className}`}
     />
@@ -50,16 +79,19 @@ export function PostImage({ post, className = "", eager = false }: { post: PostS
 export function PostCard({
   post,
   headingLevel = 3,
-  eager = false,
+  sizes = POST_IMAGE_SIZES.listCard,
+  priority = false,
 }: {
   post: PostSummary;
   headingLevel?: 2 | 3;
-  eager?: boolean;
+  /** How wide the card's image is drawn in its grid. */
+  sizes?: string;
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <PostImage post={post} eager={eager} />
+      <PostImage post={post} sizes={sizes} priority={priority} />
       <div className="flex flex-1 flex-col p-6">
         <CategoryLabel category={post.category} />
         <Heading className="mt-2 text-lg font-semibold">
@@ -78,16 +110,16 @@ export function PostCard({
 export function FeaturedPostCard({
   post,
   headingLevel = 3,
-  eager = false,
+  priority = false,
 }: {
   post: PostSummary;
   headingLevel?: 2 | 3;
-  eager?: boolean;
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2">
-      <PostImage post={post} className="h-full" eager={eager} />
+      <PostImage post={post} sizes={POST_IMAGE_SIZES.featured} className="h-full" priority={priority} />
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
           <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Featured</span>

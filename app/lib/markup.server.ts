@@ -1,5 +1,5 @@
 import MarkdownIt, { type Options, type StateBlock, type StateCore, type Token } from "markdown-it";
-import { POST_IMAGE_CLASSES } from "~/lib/blog";
+import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES } from "~/lib/blog";
 import { normalizeListIndentation } from "~/lib/markup/indent.server";
 import {
   isAllowedImageUrl,
@@ -12,6 +12,7 @@ import {
   type LinkCard,
   type VideoEmbed,
 } from "~/lib/markup/urls.server";
+import type { ResponsiveImage } from "~/lib/responsive-image";
 
 // The post markup (Markdown subset plus image and video embeds), rendered on the server only: the browser never ships a parser.
 // Database content is untrusted: raw HTML is off, only a fixed set of constructs is enabled, every
@@ -146,17 +147,27 @@ md.renderer.rules.fence = (tokens: Token[], idx: number) => {
 md.renderer.rules.embed = (tokens: Token[], idx: number, _options, env) =>
   renderEmbed(tokens[idx]!.meta as Embed, env as RenderEnv);
 
-type RenderEnv = { videos: number };
+type RenderEnv = { videos: number; responsiveImage?: (url: string) => ResponsiveImage | null };
+
+function imageHtml(src: string, alt: string, picture: ResponsiveImage | null): string {
+  const img = (url: string, width: number, height: number) =>
+    `<img src="${escape(url)}" alt="${escape(alt)}" loading="lazy" decoding="async" ` +
+    `width="${width}" height="${height}" class="${POST_IMAGE_CLASSES} rounded-xl">`;
+  if (!picture) return img(src, 1600, 900);
+  const sources = picture.sources
+    .map((source) => `<source type="${source.type}" srcset="${escape(source.srcSet)}" sizes="${POST_IMAGE_SIZES.article}">`)
+    .join("");
+  return `<picture class="contents">${sources}${img(picture.src, picture.width, picture.height)}</picture>`;
+}
 
 function renderEmbed(embed: Embed, env: RenderEnv): string {
   switch (embed.kind) {
     case "image": {
       const src = md.normalizeLink(embed.image.url);
       if (!isAllowedImageUrl(src)) return "";
-      return (
-        `<figure class="my-8"><img src="${escape(src)}" alt="${escape(embed.image.alt)}" loading="lazy" decoding="async" ` +
-        `width="1600" height="900" class="${POST_IMAGE_CLASSES} rounded-xl"></figure>\n`
-      );
+      // Raster files of this site that have variants become a <picture>; anything else stays as written.
+      const picture = env.responsiveImage?.(embed.image.url) ?? null;
+      return `<figure class="my-8">${imageHtml(src, embed.image.alt, picture)}</figure>\n`;
     }
     case "video": {
       const { provider, src } = embed.video;
@@ -194,11 +205,17 @@ function safeHost(url: string): string {
   }
 }
 
+export type RenderOptions = {
+  /** Variants of an image URL (from the build's manifest), or null to keep the plain <img>. */
+  responsiveImage?: (url: string) => ResponsiveImage | null;
+};
+
 /** Post markup → safe HTML. Never throws: a parser failure degrades to escaped text. */
-export function renderMarkup(text: string): string {
+export function renderMarkup(text: string, options: RenderOptions = {}): string {
   const source = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
   try {
-    return md.render(normalizeListIndentation(source), { videos: 0 } satisfies RenderEnv);
+    const env: RenderEnv = { videos: 0, responsiveImage: options.responsiveImage };
+    return md.render(normalizeListIndentation(source), env);
   } catch {
     return source
       .split(/\n{2,}/)

@@ -6,6 +6,8 @@ import { createServer } from "node:net";
 
 export type BuiltServer = {
   url: string;
+  /** The server's process id (for its memory figures in /proc). */
+  pid: number;
   /** Everything the server printed so far (JSON logs, start-up errors). */
   output: () => string;
   /** SIGTERM, then waits for the exit. */
@@ -14,7 +16,11 @@ export type BuiltServer = {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+/** `discardStdout`: the server's log lines go to /dev/null (a benchmark's flood of them would cost the reader). */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { discardStdout = false }: { discardStdout?: boolean } = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -24,12 +30,14 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       HOST: "127.0.0.1",
       SEED: "auto",
       FORM_RATE_LIMIT: "0",
+      // Tests assert exact answers on a busy machine: load shedding is tested on its own.
+      LOAD_SHED_DELAY_MS: "0",
       // Production requires the public origin; a bare test server is its own.
       SITE_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", discardStdout ? "ignore" : "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -46,7 +54,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       child.once("exit", () => resolve());
       child.kill(signal);
     });
-  return { url, output: () => output, stop: () => kill("SIGTERM"), kill };
+  return { url, pid: child.pid!, output: () => output, stop: () => kill("SIGTERM"), kill };
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {

@@ -1,13 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// Post images come in any shape (the sample content has a 1.9:1 diagram and a 3:1 timeline).
+// Post images come in any shape (the sample content has a 1.9:1 diagram, a 3:1 timeline and a 3:2
+// photograph drawn as a <picture> of its variants).
 // Wherever one is shown (cards, the featured card, the post page) it is seen whole: never cropped
 // to fill its box, nor cut off by a card that clips its content.
 const pages: { path: string; posts: (page: Page) => Locator; images: number }[] = [
   { path: "/", posts: (page) => page.getByRole("region", { name: "Latest Insights" }), images: 1 },
   { path: "/resources/blog", posts: (page) => page.getByRole("main"), images: 3 },
   { path: "/resources/blog/eu-ai-act-readiness-checklist", posts: (page) => page.getByRole("article"), images: 1 },
+  { path: "/resources/blog/data-residency-for-ai-workloads", posts: (page) => page.getByRole("article"), images: 2 },
 ];
 
 /** How an image is drawn: its object-fit, content-box and natural aspect ratios, and what clips it. */

@@ -95,10 +95,13 @@ test("behind a trusted proxy, https requests get HSTS", async () => {
 
 test.describe("page cache", () => {
   test("a cached page carries hashes of its own inline scripts, never a shared nonce", async ({ request }) => {
-    const first = await request.get("/company/charter");
-    const second = await request.get("/company/charter");
-    const cached = [first, second].find((response) => response.headers()["x-page-cache"] === "HIT");
-    expect(cached, "one of two back-to-back requests is served from the cache").toBeTruthy();
+    // Asked again until served from the cache (on a busy machine an entry may be refreshing).
+    let cached: Awaited<ReturnType<typeof request.get>> | undefined;
+    for (let attempt = 0; attempt < 10 && !cached; attempt += 1) {
+      const response = await request.get("/company/charter");
+      if (response.headers()["x-page-cache"] === "HIT") cached = response;
+    }
+    expect(cached, "the page is served from the cache").toBeTruthy();
     const csp = cached!.headers()["content-security-policy"]!;
     const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
     expect(scriptSrc).not.toContain("nonce-");
@@ -140,4 +143,26 @@ test("first-load JavaScript on / and on a post stays within 105 KB (brotli)", as
   const { spawnSync } = await import("node:child_process");
   const result = spawnSync(process.execPath, ["scripts/js-budget.mjs", baseURL!, "/", post!], { encoding: "utf8" });
   expect(result.status, result.stdout).toBe(0);
+});
+
+test("nothing blocks the first paint: the stylesheet is inline and the scripts are preloaded at low priority", async ({
+  page,
+}) => {
+  const response = await page.goto("/company/about");
+  const html = await response!.text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toMatch(/<style id="[^"]+">@layer /);
+  expect(html).not.toContain('rel="stylesheet"');
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+  expect(preloads.length).toBeGreaterThan(0);
+  expect(preloads.every((tag) => tag.includes('fetchpriority="low"'))).toBe(true);
+  // Styled before and after hydration and a client-side navigation: the inline sheet stays.
+  const weightOf = (name: RegExp) =>
+    page.getByRole("heading", { level: 1, name }).evaluate((element) => Number(getComputedStyle(element).fontWeight));
+  expect(await weightOf(/about/i)).toBeGreaterThanOrEqual(700);
+  await waitForHydration(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Brand" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /brand/i })).toBeVisible();
+  expect(await weightOf(/brand/i)).toBeGreaterThanOrEqual(700);
+  expect(await page.locator("head style").count()).toBe(1);
 });
