@@ -202,10 +202,17 @@ export function loadContent(dir: string): ContentSet {
       set.problems.push(...zodProblems(shown, result.error));
       continue;
     }
+    // Versions of one document are told apart by `version` (the history lists them, each has its own
+    // page): two files of one type with the same version are refused, whichever was meant.
     const key = `${result.data.document_type} ${result.data.version}`;
     const other = legalKeys.get(key);
-    if (other) set.problems.push({ path: shown, field: "version", message: `${key} is also defined by ${other}` });
-    legalKeys.set(key, shown);
+    if (other) {
+      set.problems.push({
+        path: shown,
+        field: "version",
+        message: `"${result.data.version}" of ${result.data.document_type} is also defined by ${other} (each version of a document needs its own version string)`,
+      });
+    } else legalKeys.set(key, shown);
     if (sections.content) set.legal.push({ path: shown, value: { ...result.data, content: sections.content } });
   }
   return set;

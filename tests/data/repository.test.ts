@@ -14,9 +14,11 @@ import {
   countPublishedPosts,
   findFeaturedPost,
   findPublishedPost,
+  findPublishedPostCard,
   latestPostUpdate,
   listPublishedCategories,
   listPublishedPosts,
+  listScheduledPosts,
 } from "~/lib/db/posts.server";
 import { engines } from "./support/engines";
 import { addLegal, addPost } from "./support/fixtures";
@@ -110,6 +112,28 @@ for (const { engine, skip } of await engines()) {
       expect((await findFeaturedPost(db))?.title).toBe("Featured old");
     });
 
+    it("hides a post scheduled for later from every read until its time, and lists it as scheduled", async () => {
+      await addPost(db, { slug: "live", title: "Live", category: "News", published_date: "2025-01-01T00:00:00.000Z" });
+      const soon = new Date(Date.now() + 60 * 60_000).toISOString();
+      const later = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+      await addPost(db, { slug: "later", title: "Later", category: "Launches", published_date: later, featured: true });
+      await addPost(db, { slug: "soon", title: "Soon", category: "Launches", published_date: soon });
+      await addPost(db, { slug: "draft", title: "Draft", published_date: soon, published: false });
+      expect((await listPublishedPosts(db, { limit: 10 })).map((post) => post.title)).toEqual(["Live"]);
+      expect(await countPublishedPosts(db)).toBe(1);
+      expect(await listPublishedCategories(db)).toEqual(["News"]);
+      expect((await findFeaturedPost(db))?.title).toBe("Live");
+      expect(await findPublishedPost(db, "soon")).toBeUndefined();
+      expect((await listScheduledPosts(db)).map((post) => [post.title, post.published_date])).toEqual([
+        ["Soon", soon],
+        ["Later", later],
+      ]);
+      // Its time comes: visible, and no longer scheduled.
+      await db.updateTable("blog_posts").set({ published_date: new Date(Date.now() - 1000).toISOString() }).where("slug", "=", "soon").execute();
+      expect((await findPublishedPost(db, "soon"))?.title).toBe("Soon");
+      expect((await listScheduledPosts(db)).map((post) => post.title)).toEqual(["Later"]);
+    });
+
     it("finds a published post by slug first, then by id", async () => {
       const withSlug = await addPost(db, { slug: "zero-trust", title: "By slug", published_date: "2025-01-01T00:00:00.000Z" });
       const slugless = await addPost(db, { title: "By id", published_date: "2025-01-02T00:00:00.000Z" });
@@ -125,6 +149,54 @@ for (const { engine, skip } of await engines()) {
       expect((await findPublishedPost(db, slugless.id.toUpperCase()))?.title).toBe("By id");
       expect(await findPublishedPost(db, draft.id)).toBeUndefined();
       expect(await findPublishedPost(db, "no-such-post")).toBeUndefined();
+    });
+
+    it("reads a published post's card fields and version, by slug then id, never a draft's", async () => {
+      const post = await addPost(db, { slug: "card", title: "Card title", published_date: "2025-03-05T10:00:00.000Z" });
+      const slugless = await addPost(db, { title: "Slugless", published_date: "2025-01-02T00:00:00.000Z" });
+      const draft = await addPost(db, { slug: "draft-card", title: "Draft", published_date: "2025-01-04T00:00:00.000Z", published: false });
+      const card = await findPublishedPostCard(db, "card");
+      expect(card).toEqual({
+        id: post.id,
+        title: "Card title",
+        category: expect.any(String),
+        author: expect.any(String),
+        published_date: "2025-03-05T10:00:00.000Z",
+        updated_at: expect.stringMatching(ISO),
+      });
+      expect(Object.keys(card!)).not.toContain("content");
+      expect((await findPublishedPostCard(db, slugless.id.toUpperCase()))?.title).toBe("Slugless");
+      expect(await findPublishedPostCard(db, "draft-card")).toBeUndefined();
+      expect(await findPublishedPostCard(db, draft.id)).toBeUndefined();
+      expect(await findPublishedPostCard(db, "no-such-post")).toBeUndefined();
+    });
+
+    it("reads summaries for lists without the content, and the whole post only for its page", async () => {
+      const row = await addPost(db, { slug: "summary", title: "Summary", published_date: "2025-04-05T06:07:08.000Z", featured: true });
+      const summaries = [...(await listPublishedPosts(db, { limit: 10 })), (await findFeaturedPost(db))!];
+      expect(summaries).toHaveLength(2);
+      for (const summary of summaries) {
+        expect(summary).not.toHaveProperty("content");
+        expect(Object.keys(summary).sort()).toEqual(
+          [
+            "author",
+            "category",
+            "created_at",
+            "excerpt",
+            "featured",
+            "id",
+            "image_url",
+            "published",
+            "published_date",
+            "read_time",
+            "slug",
+            "title",
+            "updated_at",
+          ].sort(),
+        );
+        expect(summary).toMatchObject({ id: row.id, published_date: "2025-04-05T06:07:08.000Z", featured: true, read_time: 4 });
+      }
+      expect(await findPublishedPost(db, "summary")).toMatchObject({ ...summaries[0], content: "Body of Summary" });
     });
 
     it("returns ISO dates and real booleans", async () => {

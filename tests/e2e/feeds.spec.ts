@@ -1,0 +1,183 @@
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { SaxesParser, type SaxesTagNS } from "saxes";
+import { expect, test } from "./support/fixtures";
+
+// The blog's three feeds carry the same posts: RSS 2.0, Atom 1.0 (RFC 4287) and JSON Feed 1.1,
+// for the whole blog and per category, each advertised where it applies.
+
+type AtomTree = { name: string; attributes: Record<string, string>; text: string; children: AtomTree[] };
+
+/** The document as a tree of Atom-namespace elements; throws on any well-formedness error. */
+function atomTree(xml: string): AtomTree {
+  const parser = new SaxesParser({ xmlns: true });
+  const stack: AtomTree[] = [{ name: "#document", attributes: {}, text: "", children: [] }];
+  parser.on("error", (error) => {
+    throw error;
+  });
+  parser.on("opentag", (tag: SaxesTagNS) => {
+    const node: AtomTree = {
+      name: tag.uri === "http://www.w3.org/2005/Atom" ? tag.local : `{${tag.uri}}${tag.local}`,
+      attributes: Object.fromEntries(Object.values(tag.attributes).map((attribute) => [attribute.local, attribute.value])),
+      text: "",
+      children: [],
+    };
+    stack.at(-1)!.children.push(node);
+    stack.push(node);
+  });
+  parser.on("text", (text) => (stack.at(-1)!.text += text));
+  parser.on("cdata", (text) => (stack.at(-1)!.text += text));
+  parser.on("closetag", () => stack.pop());
+  parser.write(xml).close();
+  return stack[0]!.children[0]!;
+}
+
+const childrenNamed = (node: AtomTree, name: string) => node.children.filter((child) => child.name === name);
+
+/**
+ * RFC 4287's rules for a feed document: exactly one id, title and updated (an RFC 3339 date) on
+ * the feed and on each entry; an author on the feed or on every entry; a self link; each entry
+ * with an alternate link; ids absolute IRIs. Returns what is wrong, nothing for a valid feed.
+ */
+function atomProblems(feed: AtomTree): string[] {
+  const problems: string[] = [];
+  const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+  const checkCommon = (node: AtomTree, where: string) => {
+    for (const name of ["id", "title", "updated"]) {
+      if (childrenNamed(node, name).length !== 1) problems.push(`${where}: needs exactly one ${name}`);
+    }
+    const updated = childrenNamed(node, "updated")[0]?.text.trim() ?? "";
+    if (!rfc3339.test(updated)) problems.push(`${where}: updated "${updated}" is not an RFC 3339 date`);
+    const id = childrenNamed(node, "id")[0]?.text.trim() ?? "";
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(id)) problems.push(`${where}: id "${id}" is not an absolute IRI`);
+  };
+  if (feed.name !== "feed") return [`root element is ${feed.name}, not the Atom feed`];
+  checkCommon(feed, "feed");
+  if (!childrenNamed(feed, "link").some((link) => link.attributes.rel === "self")) problems.push("feed: no self link");
+  const feedHasAuthor = childrenNamed(feed, "author").some((author) => childrenNamed(author, "name").length === 1);
+  childrenNamed(feed, "entry").forEach((entry, index) => {
+    checkCommon(entry, `entry ${index + 1}`);
+    const links = childrenNamed(entry, "link");
+    if (!links.some((link) => (link.attributes.rel ?? "alternate") === "alternate" && link.attributes.href)) {
+      problems.push(`entry ${index + 1}: no alternate link`);
+    }
+    if (!feedHasAuthor && childrenNamed(entry, "author").length === 0) problems.push(`entry ${index + 1}: no author`);
+  });
+  return problems;
+}
+
+async function feeds(request: import("@playwright/test").APIRequestContext, query = "") {
+  const [rss, atom, json] = await Promise.all(
+    ["/rss.xml", "/atom.xml", "/feed.json"].map((path) => request.get(`${path}${query}`)),
+  );
+  expect(rss!.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+  expect(atom!.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+  expect(json!.headers()["content-type"]).toBe("application/feed+json; charset=utf-8");
+  return { rss: await rss!.text(), atom: await atom!.text(), json: (await json!.json()) as JsonFeed };
+}
+
+type JsonFeed = {
+  version: string;
+  title: string;
+  home_page_url: string;
+  feed_url: string;
+  items: {
+    id: string;
+    url: string;
+    title: string;
+    content_text?: string;
+    content_html?: string;
+    tags: string[];
+    date_published: string;
+  }[];
+};
+
+test("the Atom feed and the JSON Feed are valid and carry the same posts as the RSS feed", async ({ request, baseURL }) => {
+  const { rss, atom, json } = await feeds(request);
+  const rssLinks = [...rss.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+  expect(rssLinks.length).toBeGreaterThan(2);
+
+  const tree = atomTree(atom);
+  expect(atomProblems(tree)).toEqual([]);
+  const atomLinks = childrenNamed(tree, "entry").map((entry) => childrenNamed(entry, "link")[0]!.attributes.href);
+  expect(atomLinks).toEqual(rssLinks);
+  // A feed reader's parser sees the same.
+  const parsed = parseFeed(atom);
+  expect(parsed.meta.type).toBe("atom");
+  expect(parsed.items.map((item) => item.url)).toEqual(rssLinks);
+  expect(parsed.items.every((item) => item.title && item.authors.length > 0)).toBe(true);
+
+  // JSON Feed 1.1: version, title and items are required; each item an id and content.
+  expect(json.version).toBe("https://jsonfeed.org/version/1.1");
+  expect(json.title).toBeTruthy();
+  expect(json.feed_url).toBe(`${baseURL}/feed.json`);
+  expect(json.home_page_url).toBe(`${baseURL}/resources/blog`);
+  expect(json.items.map((item) => item.url)).toEqual(rssLinks);
+  for (const item of json.items) {
+    expect(item.id).toBeTruthy();
+    expect(item.content_text ?? item.content_html).toBeTruthy();
+    expect(new Date(item.date_published).toISOString()).toBe(item.date_published);
+  }
+});
+
+test("per-category feeds hold only their category, in every format", async ({ request }) => {
+  const { json: all } = await feeds(request);
+  const category = all.items[0]!.tags[0]!;
+  const inCategory = all.items.filter((item) => item.tags.includes(category)).map((item) => item.url);
+  expect(inCategory.length).toBeLessThan(all.items.length);
+
+  const { rss, atom, json } = await feeds(request, `?category=${encodeURIComponent(category)}`);
+  expect(json.items.map((item) => item.url)).toEqual(inCategory);
+  expect(json.items.every((item) => item.tags.length === 1 && item.tags[0] === category)).toBe(true);
+  const rssCategories = [...rss.matchAll(/<item>[\s\S]*?<category>([^<]+)<\/category>/g)].map((match) => match[1]);
+  expect(rssCategories).toEqual(inCategory.map(() => category));
+  const tree = atomTree(atom);
+  expect(atomProblems(tree)).toEqual([]);
+  expect(childrenNamed(tree, "entry").map((entry) => childrenNamed(entry, "category")[0]!.attributes.label)).toEqual(
+    inCategory.map(() => category),
+  );
+
+  // A category without posts is an empty, still valid, feed.
+  const empty = await feeds(request, "?category=No%20such%20category");
+  expect(empty.json.items).toEqual([]);
+  expect(atomProblems(atomTree(empty.atom))).toEqual([]);
+});
+
+test("pages about the blog advertise the feeds; a category's pages add the category's", async ({ page, request }) => {
+  const alternates = async (path: string) => {
+    await page.goto(path);
+    return page
+      .locator('head link[rel="alternate"]')
+      .evaluateAll((links) =>
+        links.map(
+          (link) =>
+            `${link.getAttribute("type")} ${new URL(link.getAttribute("href")!).pathname}${new URL(link.getAttribute("href")!).search}`,
+        ),
+      );
+  };
+  const whole = ["application/rss+xml /rss.xml", "application/atom+xml /atom.xml", "application/feed+json /feed.json"];
+  expect(await alternates("/")).toEqual(whole);
+  expect(await alternates("/resources/blog")).toEqual(whole);
+  expect(await alternates("/resources/blog?category=Research")).toEqual([
+    ...whole,
+    "application/rss+xml /rss.xml?category=Research",
+    "application/atom+xml /atom.xml?category=Research",
+    "application/feed+json /feed.json?category=Research",
+  ]);
+  const { json } = await feeds(request);
+  const post = json.items[0]!;
+  const category = encodeURIComponent(post.tags[0]!).replaceAll("%20", "+");
+  expect(await alternates(new URL(post.url).pathname)).toEqual([
+    ...whole,
+    `application/rss+xml /rss.xml?category=${category}`,
+    `application/atom+xml /atom.xml?category=${category}`,
+    `application/feed+json /feed.json?category=${category}`,
+  ]);
+  expect(await alternates("/company/about")).toEqual([]);
+});
+
+test("feeds are served from the page cache, one entry per category whatever else the URL holds", async ({ request }) => {
+  await request.get("/atom.xml?category=Research");
+  const again = await request.get("/atom.xml?utm_source=x&category=Research&y=1");
+  expect(again.headers()["x-page-cache"]).toBe("HIT");
+  expect(await again.text()).toContain("<title>Quorvant Blog: Research</title>");
+});
