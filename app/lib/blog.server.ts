@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { data } from "react-router";
 import {
   BLOG_PAGE_SIZE,
@@ -7,28 +8,37 @@ import {
   type BlogListQuery,
   type LatestInsights,
   type PostPage,
+  type PostPreview,
   type PostSummary,
 } from "~/lib/blog";
 import { getDb } from "~/lib/db/index.server";
 import {
   countPublishedPosts,
   findFeaturedPost,
+  findPostById,
   findPublishedPost,
+  isPublic,
   listPublishedCategories,
   listPublishedPosts,
   type BlogPost,
+  type BlogPostSummary,
 } from "~/lib/db/posts.server";
+import { responsiveImage } from "~/lib/image-manifest.server";
+import { getEnv } from "~/lib/env.server";
 import { failed, loaded, notFound, type LoadResult } from "~/lib/load-result";
 import { logger } from "~/lib/logger.server";
 import { isAllowedImageUrl } from "~/lib/markup/urls.server";
 import { renderMarkup } from "~/lib/markup.server";
+import { verifyPreviewToken } from "~/lib/preview-token.server";
 
 // The blog's reads, shaped for the pages. Failures are logged with the request id and surface as
 // one generic error ("Failed to fetch blog posts"); visitors see the page's error text.
 
 export const FETCH_FAILED = "Failed to fetch blog posts";
 
-export function toSummary(post: BlogPost): PostSummary {
+export function toSummary(post: BlogPostSummary): PostSummary {
+  // Database content is untrusted: an image URL outside the allow-list is dropped.
+  const imageUrl = post.image_url && isAllowedImageUrl(post.image_url) ? post.image_url : null;
   return {
     id: post.id,
     href: postPath(post),
@@ -38,8 +48,8 @@ export function toSummary(post: BlogPost): PostSummary {
     author: post.author,
     publishedDate: post.published_date,
     readTime: post.read_time,
-    // Database content is untrusted: an image URL outside the allow-list is dropped.
-    imageUrl: post.image_url && isAllowedImageUrl(post.image_url) ? post.image_url : null,
+    imageUrl,
+    image: responsiveImage(imageUrl),
   };
 }
 
@@ -115,5 +125,46 @@ export async function loadPost(slugOrId: string, requestId?: string): Promise<Lo
     return failed(); // already logged
   }
   if (!post) return notFound();
-  return loaded({ ...toSummary(post), html: renderMarkup(post.content), updatedAt: post.updated_at });
+  return loaded({ ...toSummary(post), html: renderedPost(post), updatedAt: post.updated_at });
+}
+
+/**
+ * The post a preview link names, whatever its state, while the link is valid. A token that is
+ * malformed, altered, signed with another secret or expired, one for a deleted post, and any token
+ * on a server without PREVIEW_SECRET are all simply not found: nothing tells them apart, and
+ * nothing about the token is logged.
+ */
+export async function loadPreview(token: string, requestId?: string): Promise<LoadResult<PostPreview>> {
+  const secret = getEnv().PREVIEW_SECRET;
+  const grant = secret ? verifyPreviewToken(secret, token) : null;
+  if (!grant) return notFound();
+  let post: BlogPost | undefined;
+  try {
+    post = await guarded(requestId, "post preview", () => findPostById(getDb(), grant.postId));
+  } catch {
+    return failed(); // already logged
+  }
+  if (!post) return notFound();
+  const state = !post.published ? "draft" : isPublic(post) ? "published" : "scheduled";
+  return loaded({
+    post: { ...toSummary(post), html: renderedPost(post), updatedAt: post.updated_at },
+    state,
+    expiresAt: grant.expiresAt.toISOString(),
+  });
+}
+
+/** Rendered articles by post version (id and updated_at): a post is rendered once until it changes. */
+const renderedPosts = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (html) => html.length * 2 + 64,
+});
+
+function renderedPost(post: BlogPost): string {
+  const version = `${post.id}@${post.updated_at}`;
+  let html = renderedPosts.get(version);
+  if (html === undefined) {
+    html = renderMarkup(post.content, { responsiveImage });
+    renderedPosts.set(version, html);
+  }
+  return html;
 }

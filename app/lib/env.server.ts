@@ -96,6 +96,8 @@ const EnvSchema = z
     // Longer than a load balancer's usual 60 s idle timeout, so the balancer always closes first.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
+    // Uncached renders are answered 503 while the event loop's delay is above this; 0 turns it off.
+    LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     // Lead delivery: email through SMTP and signed webhooks, each optional.
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, message: "must be smtp://user:password@host:port (STARTTLS when offered) or smtps://… (TLS)" })
@@ -121,6 +123,14 @@ const EnvSchema = z
     DELIVERY_LEASE_MS: milliseconds(60_000),
     DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     DELIVERY_BACKLOG_LOG_MS: milliseconds(60_000),
+    // While the server is busy with visitors, a delivery waits up to this long for a quieter moment.
+    DELIVERY_MAX_DEFER_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+    // Signs private preview links of drafts and scheduled posts; without it there are no previews.
+    PREVIEW_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (openssl rand -hex 32 makes one)")
+      .refine((value) => value.trim() === value, { message: "must not start or end with spaces" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SITE_URL) {

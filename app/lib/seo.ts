@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
+import { feedLinks } from "~/lib/feeds";
 
 type RootMatch = { id: string; data?: unknown } | undefined;
 
@@ -9,14 +10,26 @@ export function siteUrlFrom(matches: readonly RootMatch[]): string {
   return root?.siteUrl ?? "";
 }
 
+/** The not-found page's tags, wherever a page answers 404 with it. */
+export const notFoundMeta: MetaDescriptor[] = [
+  { title: `Page not found | ${site.company}` },
+  { name: "description", content: "The page you were looking for does not exist." },
+  { name: "robots", content: "noindex" },
+];
+
+export type PageImage = { url: string; width: number; height: number; alt: string };
+
 export type PageMetaInput = {
   title: string;
   description: string;
   path: string;
-  image?: string | null;
+  /** A URL (absolute, or a site path), or an image whose size and text alternative are known. */
+  image?: string | null | PageImage;
   type?: "website" | "article";
   /** Extra JSON-LD objects (the Organization one is on every page already). */
   jsonLd?: Record<string, unknown>[];
+  /** Pages about the blog advertise its feeds (and their category's, when there is one). */
+  feeds?: { category?: string };
 };
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
@@ -24,7 +37,9 @@ export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): M
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${input.path}`;
   const title = input.path === "/" ? `${site.company} — ${site.headline}` : `${input.title} | ${site.company}`;
-  const image = input.image ? absolute(siteUrl, input.image) : undefined;
+  const described = typeof input.image === "object" && input.image ? input.image : undefined;
+  const imageUrl = typeof input.image === "string" ? input.image : described?.url;
+  const image = imageUrl ? absolute(siteUrl, imageUrl) : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -38,7 +53,17 @@ export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): M
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
   ];
-  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image) tags.push({ property: "og:image", content: image });
+  if (described) {
+    tags.push(
+      { property: "og:image:width", content: String(described.width) },
+      { property: "og:image:height", content: String(described.height) },
+      { property: "og:image:alt", content: described.alt },
+    );
+  }
+  if (image) tags.push({ name: "twitter:image", content: image });
+  if (described) tags.push({ name: "twitter:image:alt", content: described.alt });
+  if (input.feeds) tags.push(...feedLinks(siteUrl, input.feeds.category));
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }

@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: site.headline, description: site.description, path: "/" });
+  pageMeta(matches, { title: site.headline, description: site.description, path: "/", feeds: {} });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

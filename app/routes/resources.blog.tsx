@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     title: `Blog${filtered}${paged}`,
     description: `Insights from ${site.company} on AI security, compliance and governance: research, practical guides and ${site.product.name} product news.`,
     path: query ? blogListPath(query) : BLOG_PATH,
+    feeds: { category: query?.category },
   });
 };
 
@@ -64,7 +65,7 @@ function BlogListContent({ data, query }: { data: BlogList; query: BlogListQuery
           <h2 id="featured-heading" className="sr-only">
             Featured article
           </h2>
-          <FeaturedPostCard post={data.featured!} eager />
+          <FeaturedPostCard post={data.featured!} priority />
         </section>
       ) : null}
       <section aria-labelledby="articles-heading">
@@ -77,7 +78,7 @@ function BlogListContent({ data, query }: { data: BlogList; query: BlogListQuery
             {data.posts.map((post, index) => (
               <li key={post.id}>
                 {/* Above the fold when there is no featured post: load the first image at once. */}
-                <PostCard post={post} eager={!showFeatured && index === 0} />
+                <PostCard post={post} priority={!showFeatured && index === 0} />
               </li>
             ))}
           </ul>

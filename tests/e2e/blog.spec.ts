@@ -83,7 +83,9 @@ test.describe("seeded blog", () => {
     const html = await (await request.get("/resources/blog/sentinel-2-4-release")).text();
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toMatch(/<meta property="og:type" content="article"/);
-    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/images\/sentinel-architecture\.svg"/);
+    // Shared links show the post's card; its own image stays in the JSON-LD.
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/resources\/blog\/sentinel-2-4-release\/og\.png"/);
+    expect(html).toMatch(/"image":\["http[^"]+\/images\/sentinel-architecture\.svg","http[^"]+\/og\.png"\]/);
     await page.goto("/resources/blog/sentinel-2-4-release");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Sentinel 2\.4/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
