@@ -2,7 +2,7 @@ import type { Choice, Item } from "~/content/types";
 import { site } from "~/config/site";
 import { COMPANY_SIZES, WORK_STYLES } from "~/lib/forms/schemas";
 
-// Copy and option lists of the lead forms (SPEC.md §2, §5; DESIGN.md §8).
+// Copy and option lists of the lead forms: field labels, product and option choices, button texts.
 
 export const contactProductChoices: Choice[] = [
   { value: "General", label: "General Inquiry" },

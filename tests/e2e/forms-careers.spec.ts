@@ -2,7 +2,7 @@ import { SHARED_SERVER, startPrivateServer } from "./support/server";
 import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
 import { field, holdPosts, leadRows, renameTable, uniqueCampaign } from "./forms-support";
 
-// The "Join Our Team" application on /company/careers (issue 5, DESIGN.md §8).
+// The "Join Our Team" application on /company/careers: a dialog with JavaScript, the form in place without.
 
 const utm = (campaign: string) => `utm_source=x&utm_medium=y&utm_campaign=${campaign}`;
 const dialogOf = (page: import("@playwright/test").Page) => page.getByRole("dialog", { name: "Join Our Team" });

@@ -2,7 +2,7 @@ import { SHARED_SERVER, startPrivateServer } from "./support/server";
 import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
 import { countRows, field, holdPosts, leadRows, postChunked, renameTable, uniqueCampaign } from "./forms-support";
 
-// The contact-sales and demo-request forms (issue 5): against the built production server and its real SQLite file.
+// The contact-sales and demo-request forms: against the built production server and its real SQLite file.
 
 const utm = (campaign: string) => `utm_source=x&utm_medium=y&utm_campaign=${campaign}`;
 

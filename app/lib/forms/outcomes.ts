@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-// What a visitor is told after a submission (SPEC.md §8), the same words as a toast (with
+// What a visitor is told after a submission (fixed texts), the same words as a toast (with
 // JavaScript) and in the page returned by the post (without).
 
 export type Outcome = { kind: "success" | "failure"; title: string; description: string };

@@ -5,11 +5,11 @@ import { site } from "~/config/site";
 // reported as a CSP violation (caught, but noisy for monitoring and Lighthouse).
 z.config({ jitless: true });
 
-// One Zod schema per form (DESIGN.md §6, §8), used by the browser (Conform's native constraints and
+// One Zod schema per form, used by the browser (Conform's native constraints and
 // live validation) and by the server's action. Conform turns an empty input into `undefined`,
 // so optional fields default to "" and are stored as entered.
 
-/** Field caps (DESIGN.md §8). */
+/** Field caps: names, company, job title and position 100; phone 40; email 254; URLs 2,048; free text 5,000. */
 export const LIMITS = { name: 100, phone: 40, email: 254, url: 2048, text: 5000 } as const;
 
 export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
@@ -57,7 +57,7 @@ function productInterest(fallback: (typeof PRODUCT_INTERESTS)[number]) {
     .transform((value) => value ?? fallback);
 }
 
-/** Contact sales (SPEC.md §5): nothing required; only a malformed email is refused. */
+/** Contact sales: nothing required; only a malformed email is refused. */
 export const contactSalesSchema = z.object({
   first_name: optionalText(LIMITS.name),
   last_name: optionalText(LIMITS.name),
