@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { demoRequestBody } from "./support/demo-request";
 import { startBuiltServer, type BuiltServer } from "../scripts/lib/built-server";
 import { postgresAvailability, postgresEngine } from "../tests/data/support/engines";
 import {
@@ -146,18 +147,7 @@ async function postLoad(servers: BuiltServer[], campaign: string): Promise<LoadR
   await inPool(REQUESTS, CONCURRENCY, async (index) => {
     const server = servers[index % servers.length]!;
     const email = `lead-${index}@${campaign}.example.com`;
-    const body = new URLSearchParams({
-      first_name: `Load${index}`,
-      last_name: "Test",
-      email,
-      company: "Bench Ltd",
-      job_title: "Tester",
-      phone: "555-0100",
-      company_size: "51-200",
-      product_name: "Sentinel",
-      message: `Request ${index}`,
-      website: "",
-    });
+    const body = demoRequestBody(index, email);
     const target = `${server.url}/request-demo?utm_source=bench&utm_medium=delivery&utm_campaign=${campaign}`;
     const started = performance.now();
     try {

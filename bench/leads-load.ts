@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase } from "~/lib/db/connection.server";
 import { listLeads } from "~/lib/db/leads.server";
+import { demoRequestBody } from "./support/demo-request";
 import { startBuiltServer } from "../scripts/lib/built-server";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -95,18 +96,7 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < REQUESTS; i = next++) {
           const email = `lead-${i}@${campaign}.example.com`;
-          const body = new URLSearchParams({
-            first_name: `Load${i}`,
-            last_name: "Test",
-            email,
-            company: "Bench Ltd",
-            job_title: "Tester",
-            phone: "555-0100",
-            company_size: "51-200",
-            product_name: "Sentinel",
-            message: `Request ${i}`,
-            website: "",
-          });
+          const body = demoRequestBody(i, email);
           const started = performance.now();
           try {
             const response = await fetch(target, { method: "POST", body });

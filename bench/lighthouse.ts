@@ -12,9 +12,9 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBuiltServer } from "../scripts/lib/built-server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = [
   ["FCP", "first-contentful-paint", "ms"],
@@ -45,17 +45,8 @@ async function audit(url: string, port: number) {
 const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-lighthouse-"));
 const server = await startBuiltServer({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "silent" });
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 try {
   // A post from the site's own list, so the benchmark follows the sample content.
@@ -70,7 +61,7 @@ try {
     ["legal", "/terms/privacy-policy"],
   ];
 
-  console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM}\n`);
+  console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM_PATH}\n`);
   console.log(
     `${"page".padEnd(10)} ${"perf".padStart(4)} ${"spread".padStart(8)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}  ` +
       METRICS.map(([label]) => label.padStart(8)).join(" "),
