@@ -11,30 +11,13 @@ import {
   releaseDelivery,
   requeueDeliveries,
 } from "~/lib/db/deliveries.server";
-import { insertDemoRequest, type DemoRequestInput } from "~/lib/db/leads.server";
+import { insertDemoRequest } from "~/lib/db/leads.server";
 import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { engines } from "./support/engines";
+import { demo, sleep } from "./support/fixtures";
 
 // The lead-delivery outbox on both engines: written with the lead, claimed by one worker at a
 // time under a lease, fenced by the claim's token.
-
-const demo: DemoRequestInput = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.com",
-  company: "Analytical Engines",
-  job_title: "",
-  phone: "",
-  company_size: "51-200",
-  message: "",
-  product_name: "Sentinel",
-  source_page: "/request-demo",
-  utm_source: "",
-  utm_medium: "",
-  utm_campaign: "",
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`lead delivery outbox on ${engine.name}`, () => {

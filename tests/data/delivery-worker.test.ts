@@ -4,32 +4,15 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
-import { insertDemoRequest, type DemoRequestInput } from "~/lib/db/leads.server";
+import { insertDemoRequest } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import type { DeliveryConfig } from "~/lib/delivery/config.server";
 import { claimDueBy, startDeliveryWorker, type DeliveryWorker } from "~/lib/delivery/worker.server";
 import { sqliteEngine } from "./support/engines";
+import { demo, sleep } from "./support/fixtures";
 
 // The worker gives way to visitors: while the event loop is busy, a new delivery waits (up to
 // maxDeferMs) instead of competing with page and form answers; once quiet, it goes at once.
-
-const demo: DemoRequestInput = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.com",
-  company: "Analytical Engines",
-  job_title: "",
-  phone: "",
-  company_size: "51-200",
-  message: "",
-  product_name: "Sentinel",
-  source_page: "/request-demo",
-  utm_source: "",
-  utm_medium: "",
-  utm_campaign: "",
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

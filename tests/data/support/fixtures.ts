@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { DemoRequestInput } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 
 // Rows written the way an editor's tool would: straight into the table, bypassing the import.
@@ -47,3 +48,22 @@ export async function addLegal(
     .execute();
   return id;
 }
+
+/** A demo request as the form pipeline hands it to the data layer. */
+export const demo: DemoRequestInput = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  company: "Analytical Engines",
+  job_title: "",
+  phone: "",
+  company_size: "51-200",
+  message: "",
+  product_name: "Sentinel",
+  source_page: "/request-demo",
+  utm_source: "",
+  utm_medium: "",
+  utm_campaign: "",
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
