@@ -7,7 +7,9 @@
 //
 // The machine is shared, so no single figure means much: the targets are measured in alternating
 // rounds (ours, nginx, ours, nginx…) and the ratio is taken within each round. The server logs at
-// `info` as in production (one JSON line per request, written to /dev/null here).
+// `info` as in production (one JSON line per request, written to /dev/null here). The load comes
+// from wrk when it is installed (`apt-get install -y wrk`), else from autocannon, whose Node
+// client tops out below nginx on this machine and so makes the ratio look better than it is.
 // Run after `npm run build`: `npm run bench:pages` (BENCH_SECONDS, BENCH_ROUNDS to change the load).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -54,7 +56,14 @@ function rawGet(url: string): Promise<{ status: number; headers: Record<string, 
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 
+/**
+ * The load generator: wrk when installed (Debian's `wrk`; written in C, it saturates nginx on this
+ * machine where a Node client would be the bottleneck and flatter the ratio), else autocannon.
+ */
+const WRK = spawnSync("sh", ["-c", "command -v wrk"]).stdout.toString().trim();
+
 async function load(url: string, duration = DURATION_S): Promise<Figures> {
+  if (WRK) return wrkLoad(url, duration);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": ACCEPT_ENCODING } });
   return {
     rps: result.requests.average,
@@ -62,6 +71,32 @@ async function load(url: string, duration = DURATION_S): Promise<Figures> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+async function wrkLoad(url: string, duration: number): Promise<Figures> {
+  const child = spawn(WRK, [
+    "-t2",
+    `-c${CONNECTIONS}`,
+    `-d${duration}s`,
+    "--latency",
+    "-H",
+    `Accept-Encoding: ${ACCEPT_ENCODING}`,
+    url,
+  ]);
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
+  if (code !== 0 || !rps) throw new Error(`wrk failed on ${url}:\n${output}`);
+  const ms = (percent: string) => {
+    const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(output);
+    if (!match) return NaN;
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
+  };
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? "0";
+  const socketErrors = /Socket errors:.*?(\d+).*?(\d+).*?(\d+).*?(\d+)/.exec(output);
+  const socketErrorCount = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return { rps: Number(rps), p50: ms("50"), p99: ms("99"), errors: Number(errors) + socketErrorCount };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -137,7 +172,7 @@ http {
   }
 
   console.log(
-    `\n== ${ROUNDS} rounds × ${DURATION_S} s per target, ${CONNECTIONS} connections, Accept-Encoding: ${ACCEPT_ENCODING} ==`,
+    `\n== ${ROUNDS} rounds × ${DURATION_S} s per target, ${CONNECTIONS} connections, ${WRK ? "wrk (2 threads)" : "autocannon (wrk not installed)"}, Accept-Encoding: ${ACCEPT_ENCODING} ==`,
   );
   for (const target of targets) await load(target.url, 2); // warm-up
   const figures = new Map<string, Figures[]>(targets.map((target) => [target.name, []]));
