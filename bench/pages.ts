@@ -181,7 +181,7 @@ http {
       const result = await load(target.url);
       figures.get(target.name)!.push(result);
       console.log(
-        `round ${round}  ${target.name.padEnd(52)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}`,
+        `round ${round}  ${target.name.padEnd(52)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${+result.p50.toFixed(3)} ms  p99 ${+result.p99.toFixed(3)} ms  errors ${result.errors}`,
       );
     }
   }
