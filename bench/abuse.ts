@@ -4,7 +4,7 @@
 // p50/p99, what the flood got back (pages, redirects, fast 503s), the server's peak resident
 // memory, and the page-path check on a 64 KB dotted path against a plain one (linear: ratio ~1).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { isPagePath } from "../server/page-cache";
 import { startBuiltServer } from "../scripts/lib/built-server";
+import { runWrk, WRK } from "./support/wrk";
 
 const FLOOD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -72,6 +73,90 @@ function pathCheckRatio(): number {
   return time(dotted) / time(plain);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The flood's paths: pages in the canonical case and upper case, the 1 MB post among them. */
+const VARIANTS = ["/resources/blog", `/resources/blog/${BIG_SLUG}`, "/company/about", "/", "/contact-sales"];
+
+/** Every request a new query string (a random one and a utm value the form page reads); every third in upper case. */
+const FLOOD_LUA = `
+local variants = {${VARIANTS.map((variant) => `"${variant}"`).join(", ")}}
+local n = 0
+statuses = {}
+request = function()
+  n = n + 1
+  local base = variants[(n % #variants) + 1]
+  if n % 3 == 0 then base = string.upper(base) end
+  return wrk.format("GET", base .. "?x=" .. math.random(1, 1000000000) .. "&utm_source=" .. n)
+end
+response = function(status)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+done = function()
+  local total = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+  end
+  for status, count in pairs(total) do io.write("status ", status, " ", count, "\\n") end
+end
+`;
+
+type FloodResult = {
+  client: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Map<number, number>;
+  errors: number;
+};
+
+/** FLOOD_SECONDS of cache-busting requests from CONNECTIONS connections: wrk when installed, else autocannon. */
+async function flood(base: string, dir: string): Promise<FloodResult> {
+  if (WRK) {
+    const script = path.join(dir, "flood.lua");
+    writeFileSync(script, FLOOD_LUA);
+    const result = await runWrk(base, { connections: CONNECTIONS, seconds: FLOOD_SECONDS, script });
+    const statuses = new Map(
+      [...result.scriptOutput.matchAll(/^status (\d+) (\d+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]),
+    );
+    return { client: "wrk", ...result, statuses };
+  }
+  let n = 0;
+  const statuses = new Map<number, number>();
+  const run = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: FLOOD_SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          const variant = VARIANTS[n % VARIANTS.length]!;
+          const pathPart = n % 3 === 0 ? variant.toUpperCase() : variant;
+          return { ...request, path: `${pathPart}?x=${Math.random().toString(36).slice(2)}&utm_source=${n}` };
+        },
+      },
+    ],
+  });
+  // The instance autocannon returns is an event emitter as well as a promise (its types name only the promise).
+  (run as unknown as EventEmitter).on("response", (_client: unknown, statusCode: number) =>
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1),
+  );
+  const result = await run;
+  return {
+    client: "autocannon",
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors + result.timeouts,
+  };
+}
+
 const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-abuse-"));
 const databasePath = path.join(dir, "site.db");
 // Load shedding on, as deployed (the tests' servers turn it off).
@@ -92,35 +177,11 @@ try {
   const quietHealth = await probe(health, 3000);
   const quietPage = await probe(cached, 3000);
 
-  const variants = ["/resources/blog", `/resources/blog/${BIG_SLUG}`, "/company/about", "/", "/contact-sales"];
-  let n = 0;
-  const statusCounts = new Map<number, number>();
-  const flood = autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: FLOOD_SECONDS,
-    requests: [
-      {
-        setupRequest: (request) => {
-          n += 1;
-          const base = variants[n % variants.length]!;
-          // Random queries, and every third request in another case.
-          const pathPart = n % 3 === 0 ? base.toUpperCase() : base;
-          return { ...request, path: `${pathPart}?x=${Math.random().toString(36).slice(2)}&utm_source=${n}` };
-        },
-      },
-    ],
-  });
-  // The instance autocannon returns is an event emitter as well as a promise (its types name only the promise).
-  (flood as unknown as EventEmitter).on("response", (_client: unknown, statusCode: number) =>
-    statusCounts.set(statusCode, (statusCounts.get(statusCode) ?? 0) + 1),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const [floodHealth, floodPage] = await Promise.all([
-    probe(health, (FLOOD_SECONDS - 2) * 1000),
-    probe(cached, (FLOOD_SECONDS - 2) * 1000),
+  const [floodHealth, floodPage, result] = await Promise.all([
+    sleep(1000).then(() => probe(health, (FLOOD_SECONDS - 2) * 1000)),
+    sleep(1000).then(() => probe(cached, (FLOOD_SECONDS - 2) * 1000)),
+    flood(server.url, dir),
   ]);
-  const result = await flood;
 
   const row = (name: string, quiet: { p50: number; p99: number }, loud: { p50: number; p99: number; statuses: Set<number> }) =>
     `${name.padEnd(16)} quiet p50 ${quiet.p50.toFixed(1)} ms, p99 ${quiet.p99.toFixed(1)} ms | flood p50 ${loud.p50.toFixed(1)} ms, p99 ${loud.p99.toFixed(1)} ms (statuses ${[...loud.statuses].join(",")})`;
@@ -128,8 +189,8 @@ try {
   console.log(row("/healthz", quietHealth, floodHealth));
   console.log(row("cached page", quietPage, floodPage));
   console.log(
-    `flood answers: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms; ` +
-      `statuses ${[...statusCounts.entries()].map(([status, count]) => `${status}×${count}`).join(", ")}; errors ${result.errors}, timeouts ${result.timeouts}`,
+    `flood answers (${result.client}): ${result.requests} requests, ${result.rps.toFixed(0)} req/s, latency p50 ${+result.p50.toFixed(1)} ms p99 ${+result.p99.toFixed(1)} ms; ` +
+      `statuses ${[...result.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(", ")}; errors ${result.errors}`,
   );
   console.log(`goal: /healthz p99 under 50 ms during the flood → ${floodHealth.p99 < 50 ? "met" : "NOT met"}`);
   console.log(`server peak resident memory: ${peakRssMb(server.pid).toFixed(0)} MB`);

@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, startBuiltServer } from "../scripts/lib/built-server";
+import { runWrk, WRK } from "./support/wrk";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -56,47 +57,20 @@ function rawGet(url: string): Promise<{ status: number; headers: Record<string, 
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 
-/**
- * The load generator: wrk when installed (Debian's `wrk`; written in C, it saturates nginx on this
- * machine where a Node client would be the bottleneck and flatter the ratio), else autocannon.
- */
-const WRK = spawnSync("sh", ["-c", "command -v wrk"]).stdout.toString().trim();
-
+/** The load generator: wrk when installed, else autocannon (which flatters the ratio: see bench/support/wrk.ts). */
 async function load(url: string, duration = DURATION_S): Promise<Figures> {
-  if (WRK) return wrkLoad(url, duration);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": ACCEPT_ENCODING } });
+  const headers = { "accept-encoding": ACCEPT_ENCODING };
+  if (WRK) {
+    const result = await runWrk(url, { connections: CONNECTIONS, seconds: duration, headers });
+    return { rps: result.rps, p50: result.p50, p99: result.p99, errors: result.errors + result.non2xx };
+  }
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-async function wrkLoad(url: string, duration: number): Promise<Figures> {
-  const child = spawn(WRK, [
-    "-t2",
-    `-c${CONNECTIONS}`,
-    `-d${duration}s`,
-    "--latency",
-    "-H",
-    `Accept-Encoding: ${ACCEPT_ENCODING}`,
-    url,
-  ]);
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
-  if (code !== 0 || !rps) throw new Error(`wrk failed on ${url}:\n${output}`);
-  const ms = (percent: string) => {
-    const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(output);
-    if (!match) return NaN;
-    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
-  };
-  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? "0";
-  const socketErrors = /Socket errors:.*?(\d+).*?(\d+).*?(\d+).*?(\d+)/.exec(output);
-  const socketErrorCount = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return { rps: Number(rps), p50: ms("50"), p99: ms("99"), errors: Number(errors) + socketErrorCount };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

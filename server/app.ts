@@ -178,7 +178,8 @@ function trustProxySetting(value: string): number | string {
 export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   const app = express();
   // Not in development, where compiling on demand keeps the event loop busy by design.
-  const shedder = loadShedder({ maxDelayMs: vite ? 0 : env.LOAD_SHED_DELAY_MS });
+  // The page cache asks whether the server is overloaded; the shedder spares refreshes of the pages it holds.
+  const shedder = loadShedder({ maxDelayMs: vite ? 0 : env.LOAD_SHED_DELAY_MS, exempt: (req) => pages.knows(req) });
   const pages = createPageCache({ busy: shedder.overloaded });
   const siteUrl = new URL(env.SITE_URL);
   const build = vite

@@ -1,10 +1,20 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { RequestHandler } from "express";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import type { Request, RequestHandler } from "express";
 
 /** The delay monitor's timer period: what exceeds it is time the loop spent busy. */
 const RESOLUTION_MS = 10;
-/** Shedding starts only once this many uncached requests are already being worked on. */
-const MIN_RENDERS_IN_PROGRESS = 4;
+/**
+ * Busier than this share of the last sample counts as overloaded whatever the delay. Node works
+ * on one request at a time: many short renders (a few milliseconds each) never hold the loop for
+ * long, so the delay stays low, yet they leave it no idle moment, and every new request, a health
+ * check included, waits in the socket queue behind all of them.
+ */
+const MAX_UTILIZATION = 0.9;
+/**
+ * While overloaded, this many renders of pages the cache does not know still go ahead per sample,
+ * so a server that starts cold under load fills its cache instead of shedding for ever.
+ */
+const RENDERS_PER_SAMPLE_WHILE_OVERLOADED = 1;
 
 export type LoadShedder = {
   /** Whether the event loop was overloaded over the last sample. */
@@ -12,31 +22,45 @@ export type LoadShedder = {
   middleware: RequestHandler;
 };
 
+type Options = {
+  /** Overloaded when the event loop's delay (p99 over a sample) exceeds this; 0 turns shedding off. */
+  maxDelayMs: number;
+  sampleMs?: number;
+  /**
+   * Requests never shed: the refresh of a page the cache holds (so a page in demand never expires
+   * into 503s), besides health checks and form posts (a lead is worth a slow answer).
+   */
+  exempt?: (req: Request) => boolean;
+};
+
 /**
- * When the event loop is overloaded (its delay over the last sample above `maxDelayMs`), new
- * uncached renders are answered 503 with Retry-After at once instead of queueing behind the
- * others. Mounted after the page cache and the static files, so cached pages and assets keep
- * being served; health checks and form posts (a lead is worth a slow answer) are never shed.
+ * When the event loop is overloaded (busy more than MAX_UTILIZATION of the last sample, or its
+ * delay above `maxDelayMs`), new uncached renders are answered 503 with Retry-After at once
+ * instead of queueing behind the others. Mounted after the page cache and the static files, so
+ * cached pages and assets keep being served.
  */
-export function loadShedder({ maxDelayMs, sampleMs = 100 }: { maxDelayMs: number; sampleMs?: number }): LoadShedder {
+export function loadShedder({ maxDelayMs, sampleMs = 100, exempt = () => false }: Options): LoadShedder {
   if (maxDelayMs <= 0) return { overloaded: () => false, middleware: (_req, _res, next) => next() };
   // Node's own event-loop delay histogram (perf_hooks): a timer every RESOLUTION_MS records when it
   // actually ran, so what exceeds RESOLUTION_MS is time the loop spent busy.
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   let overloaded = false;
+  let rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
+  let previous = performance.eventLoopUtilization();
   setInterval(() => {
-    overloaded = delay.percentile(99) / 1e6 - RESOLUTION_MS > maxDelayMs;
+    const current = performance.eventLoopUtilization();
+    const busyShare = performance.eventLoopUtilization(current, previous).utilization;
+    previous = current;
+    overloaded = busyShare > MAX_UTILIZATION || delay.percentile(99) / 1e6 - RESOLUTION_MS > maxDelayMs;
+    rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
     delay.reset();
   }, sampleMs).unref();
 
-  // Renders this server is working on. A busy loop with hardly any renders in progress is not
-  // overload but a cold start (the first renders compile code): those requests are served.
-  let inProgress = 0;
   const middleware: RequestHandler = (req, res, next) => {
-    if (!overloaded || inProgress < MIN_RENDERS_IN_PROGRESS || req.method === "POST" || req.path === "/healthz") {
-      inProgress += 1;
-      res.once("close", () => (inProgress -= 1));
+    if (!overloaded || req.method === "POST" || req.path === "/healthz" || exempt(req)) return next();
+    if (rendersLeft > 0) {
+      rendersLeft -= 1;
       return next();
     }
     res.status(503).set("Retry-After", "1").set("Cache-Control", "no-store").type("text/plain");

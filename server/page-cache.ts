@@ -99,6 +99,8 @@ export type PageCache = {
   serveHit: (req: IncomingMessage, res: ServerResponse, page: CachedPage, context: HitContext) => number;
   /** Renders and stores misses (mounted where the app renders), and waits for a render in progress. */
   middleware: RequestHandler;
+  /** Whether this request's page was stored in the last minute: rendering it again refreshes a page in demand. */
+  knows: (req: Request) => boolean;
 };
 
 export function createPageCache({
@@ -118,6 +120,8 @@ export function createPageCache({
   const rendering = new Map<string, Promise<void>>();
   /** Pages that just answered with something uncacheable (an error, a form answer): don't queue behind them. */
   const uncacheable = new LRUCache<string, true>({ max: 10_000, ttl: ttlMs });
+  /** Pages stored lately, whether or not their copy has expired since. */
+  const known = new LRUCache<string, true>({ max: 10_000, ttl: KNOWN_FOR_MS });
 
   // Past half its life, one request re-renders the page while the others keep getting the
   // cached copy, so a busy page never expires into a burst of renders and nothing served is
@@ -142,11 +146,7 @@ export function createPageCache({
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path)) return next();
-    // One key per page: its path and the query parameters it reads; anything else in the URL
-    // neither varies the cache nor renders anew.
-    const queryStart = req.originalUrl.indexOf("?");
-    const key = req.path + keptQuery(req.path, queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
-
+    const key = keyOf(req);
     let page = cache.get(key);
     if (page && fresh(key, page)) return sendCached(req, res, page, "HIT");
     if (!page && rendering.has(key) && !uncacheable.has(key)) {
@@ -167,15 +167,29 @@ export function createPageCache({
     holdResponse(res, holdMs, (body, streamed) => {
       const cacheable = isCacheable(res);
       const rendered = cacheable ? toCachedPage(res, body, cache.peek(key)) : undefined;
-      if (rendered) cache.set(key, rendered);
-      else uncacheable.set(key, true);
+      if (rendered) {
+        cache.set(key, rendered);
+        known.set(key, true);
+      } else uncacheable.set(key, true);
       finish();
       return !streamed && rendered ? () => sendCached(req, res, rendered, "MISS") : undefined;
     });
     next();
   };
 
-  return { lookup, serveHit, middleware };
+  return { lookup, serveHit, middleware, knows: (req) => known.has(keyOf(req)) };
+}
+
+/** Pages stored within this long count as known: their next render is a refresh. */
+const KNOWN_FOR_MS = 60_000;
+
+/**
+ * One key per page: its path and the query parameters it reads; anything else in the URL neither
+ * varies the cache nor renders anew.
+ */
+function keyOf(req: Request): string {
+  const queryStart = req.originalUrl.indexOf("?");
+  return req.path + keptQuery(req.path, queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
 }
 
 /** RFC 3986 path characters only: a path that Express's URL parser takes exactly as written. */

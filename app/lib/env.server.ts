@@ -96,7 +96,7 @@ const EnvSchema = z
     // Longer than a load balancer's usual 60 s idle timeout, so the balancer always closes first.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
-    // Uncached renders are answered 503 while the event loop's delay is above this; 0 turns it off.
+    // Overloaded: the event loop busy over 90 % of a sample, or its delay above this; 0 turns shedding off.
     LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     // Lead delivery: email through SMTP and signed webhooks, each optional.
     SMTP_URL: z

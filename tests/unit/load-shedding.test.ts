@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadShedder, type LoadShedder } from "../../server/load-shedding";
+
+// The shedder on a real HTTP server, overloaded for real: the test holds this process's event loop
+// busy, as a burst of renders would, and then asks for pages while the sample says overloaded.
+
+const SAMPLE_MS = 1000;
+
+function holdEventLoop(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy, as a render is
+  }
+}
+
+let shedder: LoadShedder;
+let base = "";
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  // A long delay limit: only the event loop's utilisation can make this server overloaded.
+  shedder = loadShedder({ maxDelayMs: 10_000, sampleMs: SAMPLE_MS, exempt: (req) => req.path === "/known" });
+  app.use(shedder.middleware);
+  app.use((_req, res) => void res.send("rendered"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+
+afterAll(() => close());
+
+async function untilOverloaded(expected: boolean) {
+  const deadline = Date.now() + 5 * SAMPLE_MS;
+  while (shedder.overloaded() !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(shedder.overloaded()).toBe(expected);
+}
+
+describe("load shedding", () => {
+  it("a quiet server renders everything", async () => {
+    await untilOverloaded(false);
+    for (const path of ["/a", "/b", "/c"]) expect((await fetch(`${base}${path}`)).status).toBe(200);
+  });
+
+  it("a loop busy all the time (each render short, so its delay stays low) sheds new renders beyond one per sample", async () => {
+    holdEventLoop(SAMPLE_MS * 1.5);
+    await untilOverloaded(true);
+    // One render per sample still goes ahead, so a cold server under load fills its cache.
+    expect((await fetch(`${base}/first`)).status).toBe(200);
+    const shed = await fetch(`${base}/second`);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get("retry-after")).toBe("1");
+    expect(shed.headers.get("cache-control")).toBe("no-store");
+    // Never shed: the refresh of a page the cache holds, health checks and form posts.
+    expect((await fetch(`${base}/known`)).status).toBe(200);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/form`, { method: "POST" })).status).toBe(200);
+    expect(shedder.overloaded()).toBe(true);
+  });
+
+  it("once the loop has idled through a sample, renders go ahead again", async () => {
+    await untilOverloaded(false);
+    expect((await fetch(`${base}/third`)).status).toBe(200);
+  });
+
+  it("a limit of 0 turns shedding off", () => {
+    holdEventLoop(50);
+    expect(loadShedder({ maxDelayMs: 0 }).overloaded()).toBe(false);
+  });
+});
