@@ -6,7 +6,7 @@
 // to the first successful delivery p50/p99, and fails (exit 1) unless every lead was delivered
 // exactly once. The same load with delivery off (no webhook) gives the baseline: the ratio on/off
 // of the answer times shows what delivery costs a visitor (target: within 10 %). Off and on
-// alternate over BENCH_ROUNDS rounds (default 2) and the ratio compares their medians.
+// alternate over BENCH_ROUNDS rounds (default 3) and the ratio compares their medians.
 //
 // BENCH_REQUESTS and BENCH_CONCURRENCY change the load; `--sqlite-only` skips PostgreSQL, which is
 // a fresh database on TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test),
@@ -32,7 +32,7 @@ import {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 /** Rounds of off and on per setup; the ratio compares the medians over the rounds. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Share of webhook attempts the receiver answers 500. */
 const FAILURE_RATE = 0.3;
 const DELIVERY_ENV = { DELIVERY_RETRY_BASE_MS: "200", DELIVERY_RETRY_MAX_MS: "2000", DELIVERY_POLL_MS: "100" };
