@@ -7,7 +7,7 @@ import stylesheet from "~/app.css?inline";
 import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { withoutPreviewToken } from "~/lib/preview-token.server";
-import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
+import { scriptsAfterFirstPaint } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -54,7 +54,7 @@ export default function handleRequest(
           // This render carries a per-request nonce: it is for this visitor only. The page cache
           // serves a shareable copy (script hashes instead of the nonce) to everyone else.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          const html = lowPriorityModulePreloads();
+          const html = scriptsAfterFirstPaint();
           html.pipe(body);
           pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -1,32 +1,107 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
-// The router preloads the page's JavaScript with `<link rel="modulepreload">`, which browsers
-// fetch at high priority, as if the page could not be shown without it. Our pages are complete
-// HTML that works without JavaScript, so the content comes first: the preloads are marked
-// `fetchpriority="low"` (the scripts still load in parallel and hydrate as soon as they arrive).
-// The router's <Scripts> takes no attribute for its preload links, hence this rewrite of the
-// rendered stream.
+// Our pages are complete HTML that works without JavaScript, so the browser paints first and
+// fetches the JavaScript after. The router's <Scripts> would start every fetch during parsing:
+// `<link rel="modulepreload">` tags in the head and static imports in its module script, which
+// then hydrates as soon as they arrive, at times before the first paint. This rewrite of the
+// rendered stream drops the preload tags and turns the module script's static imports into
+// dynamic ones that start after the next frame (at once in a hidden tab, which draws no frames).
+// The module script keeps its nonce, and `import()` from it is allowed by 'strict-dynamic'.
+// Were the router's output ever not in the expected shape, the script is left as it was and the
+// preloads are put back in front of it.
 
-const PRELOAD_TAG = '<link rel="modulepreload"';
-const LOW_PRIORITY_PRELOAD_TAG = '<link rel="modulepreload" fetchpriority="low"';
+const PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+/** The router's module script's start tag (its nonce may come before or after the type). */
+const MODULE_SCRIPT_TAG = /<script\b[^>]*\stype="module"[^>]*>/;
+const SCRIPT_END = "</script>";
+const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");\n/gm;
+const ENTRY_IMPORT = /^import\(("[^"]+")\);\s*$/m;
+const AFTER_FIRST_FRAME =
+  'await new Promise((resolve) => (document.visibilityState === "hidden" ? resolve() : requestAnimationFrame(() => setTimeout(resolve))));\n';
 
-/** A stream that marks every module preload of the HTML passing through it as low priority. */
-export function lowPriorityModulePreloads(): Transform {
+/** A module script whose imports start after the first frame, or null when it is not the router's shape. */
+export function deferModuleScript(script: string, preloads: readonly string[]): string | null {
+  const bodyStart = script.indexOf(">") + 1;
+  const bodyEnd = script.lastIndexOf(SCRIPT_END);
+  const body = script.slice(bodyStart, bodyEnd);
+  const routes = [...body.matchAll(STATIC_IMPORT)];
+  const entry = ENTRY_IMPORT.exec(body)?.[1];
+  if (routes.length === 0 || !entry) return null;
+  // The entry module hydrates when it runs, so it is imported last, as before, but fetched into the
+  // HTTP cache alongside the route modules and the other preloaded modules (shared chunks).
+  const routeUrls = new Set(routes.map((match) => match[2]));
+  const shared = preloads.map((url) => JSON.stringify(url)).filter((url) => url !== entry && !routeUrls.has(url));
+  const imports = [
+    ...[...routes.map((match) => match[2]!), ...shared].map((url) => `import(${url})`),
+    `fetch(${entry}).catch(() => {})`,
+  ].join(", ");
+  const deferred =
+    AFTER_FIRST_FRAME +
+    `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports}]);\n` +
+    body.replace(STATIC_IMPORT, "");
+  return script.slice(0, bodyStart) + deferred + script.slice(bodyEnd);
+}
+
+/** A stream that defers the router's JavaScript until after the first paint (see above). */
+export function scriptsAfterFirstPaint(): Transform {
   const decoder = new StringDecoder("utf8");
+  const preloads: string[] = [];
   let carry = "";
+  let script: string | null = null;
+
+  const withoutPreloads = (html: string) =>
+    html.replace(PRELOAD, (_tag, url: string) => {
+      preloads.push(url);
+      return "";
+    });
+
+  const rewrite = (text: string, final: boolean): string => {
+    let out = "";
+    let rest = text;
+    for (;;) {
+      if (script !== null) {
+        // The end tag may straddle chunks: look for it in everything held so far.
+        const held = script + rest;
+        const end = held.indexOf(SCRIPT_END);
+        if (end === -1) {
+          script = held;
+          if (final) out += script;
+          return out;
+        }
+        const whole = held.slice(0, end + SCRIPT_END.length);
+        rest = held.slice(end + SCRIPT_END.length);
+        script = null;
+        const deferred = deferModuleScript(whole, preloads);
+        out += deferred ?? preloads.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") + whole;
+        continue;
+      }
+      const tag = MODULE_SCRIPT_TAG.exec(rest);
+      if (tag) {
+        out += withoutPreloads(rest.slice(0, tag.index));
+        script = tag[0];
+        rest = rest.slice(tag.index + tag[0].length);
+        continue;
+      }
+      // A tag cut by the chunk boundary waits for the next chunk: keep from the last "<" on when
+      // the tag it opens is not closed yet.
+      const lastOpen = rest.lastIndexOf("<");
+      const cut = !final && lastOpen !== -1 && rest.indexOf(">", lastOpen) === -1 ? lastOpen : rest.length;
+      carry = rest.slice(cut);
+      return out + withoutPreloads(rest.slice(0, cut));
+    }
+  };
+
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const text = carry + decoder.write(chunk);
-      // A tag cut by the chunk boundary waits for the next chunk: keep from the last "<" on
-      // when the tag it opens is not closed yet.
-      const lastOpen = text.lastIndexOf("<");
-      const cut = lastOpen !== -1 && text.indexOf(">", lastOpen) === -1 ? lastOpen : text.length;
-      carry = text.slice(cut);
-      callback(null, text.slice(0, cut).replaceAll(PRELOAD_TAG, LOW_PRIORITY_PRELOAD_TAG));
+      carry = "";
+      callback(null, rewrite(text, false));
     },
     flush(callback) {
-      callback(null, (carry + decoder.end()).replaceAll(PRELOAD_TAG, LOW_PRIORITY_PRELOAD_TAG));
+      const text = carry + decoder.end();
+      carry = "";
+      callback(null, rewrite(text, true));
     },
   });
 }
