@@ -13,11 +13,11 @@
 // Run after `npm run build`: `npm run bench:pages` (BENCH_SECONDS, BENCH_ROUNDS to change the load).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, startBuiltServer } from "../scripts/lib/built-server";
+import { rawRequest } from "../scripts/lib/raw-request";
 import { runWrk, WRK } from "./support/wrk";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,22 +38,8 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-/** One raw GET: status, headers and the body exactly as sent (fetch would decode it). */
-function rawGet(url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = String(value);
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+/** One GET as a browser asks: the body exactly as sent (brotli, not decoded). */
+const rawGet = (url: string) => rawRequest(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { rawRequest, type RawResponse } from "../../scripts/lib/raw-request";
 import { expect, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";
 
@@ -20,33 +20,16 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-type Raw = { status: number; headers: Record<string, string>; body: Buffer };
-
-/** A request whose body comes back exactly as sent (compressed bodies are not decoded). */
-function raw(
-  path: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    httpRequest(`${server.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const flat: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = String(value);
-        resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
-      });
-    })
-      .on("error", reject)
-      .end();
-  });
+/** A request to the shared server whose body comes back exactly as sent (compressed bodies are not decoded). */
+function raw(path: string, options?: Parameters<typeof rawRequest>[1]): Promise<RawResponse> {
+  return rawRequest(`${server.url}${path}`, options);
 }
 
 /**
  * The request answered from the cache. A page stays cached for a second, so a request right
  * after another is a hit; on a busy machine it is simply asked again (no timing assumed).
  */
-async function hit(path: string, options: Parameters<typeof raw>[1] = {}): Promise<Raw> {
+async function hit(path: string, options: Parameters<typeof raw>[1] = {}): Promise<RawResponse> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const response = await raw(path, options);
     if (response.headers["x-page-cache"] === "HIT") return response;

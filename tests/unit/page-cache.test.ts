@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { createServer, request } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache } from "../../server/page-cache";
+import { rawRequest } from "../../scripts/lib/raw-request";
 
 // The page cache in front of a real Express handler on a loopback port.
 
@@ -121,28 +122,6 @@ async function serveWithHitsFirst(options: { secure?: boolean } = {}) {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counter };
 }
 
-type Raw = { status: number; headers: Record<string, string>; body: Buffer };
-
-/** A request whose body comes back exactly as sent (fetch would decode it). */
-function raw(
-  url: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const flat: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = String(value);
-        resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
-      });
-    })
-      .on("error", reject)
-      .end();
-  });
-}
-
 /** Headers that differ between any two responses (the date, the request's id, the page's age). */
 const withoutPerResponse = (headers: Record<string, string>) => {
   const { date: _date, "x-request-id": _id, age: _age, "x-page-cache": _cache, ...rest } = headers;
@@ -154,8 +133,8 @@ describe("cache hits answered before the app", () => {
     const { base, counter } = await serveWithHitsFirst();
     for (const acceptEncoding of ["br", "gzip", "identity"]) {
       const path = `/page-${acceptEncoding}`;
-      const miss = await raw(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
-      const hit = await raw(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
+      const miss = await rawRequest(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
+      const hit = await rawRequest(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } });
       expect(miss.headers["x-page-cache"]).toBe("MISS");
       expect(hit.headers["x-page-cache"]).toBe("HIT");
       expect(withoutPerResponse(hit.headers)).toEqual(withoutPerResponse(miss.headers));
@@ -168,10 +147,10 @@ describe("cache hits answered before the app", () => {
 
   it("decode to the same page in brotli, gzip and identity, each under its own strong ETag", async () => {
     const { base } = await serveWithHitsFirst();
-    await raw(`${base}/codings`);
-    const br = await raw(`${base}/codings`, { headers: { "accept-encoding": "gzip, deflate, br" } });
-    const gzip = await raw(`${base}/codings`, { headers: { "accept-encoding": "gzip" } });
-    const identity = await raw(`${base}/codings`);
+    await rawRequest(`${base}/codings`);
+    const br = await rawRequest(`${base}/codings`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const gzip = await rawRequest(`${base}/codings`, { headers: { "accept-encoding": "gzip" } });
+    const identity = await rawRequest(`${base}/codings`);
     expect([br, gzip, identity].map((response) => response.headers["x-page-cache"])).toEqual(["HIT", "HIT", "HIT"]);
     expect(br.headers["content-encoding"]).toBe("br");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
@@ -191,11 +170,11 @@ describe("cache hits answered before the app", () => {
 
   it("answer 304 when If-None-Match names the page version in any coding, with the 200's headers but the body's", async () => {
     const { base } = await serveWithHitsFirst();
-    await raw(`${base}/conditional`);
-    const full = await raw(`${base}/conditional`, { headers: { "accept-encoding": "br" } });
+    await rawRequest(`${base}/conditional`);
+    const full = await rawRequest(`${base}/conditional`, { headers: { "accept-encoding": "br" } });
     const tag = full.headers.etag!;
     for (const ifNoneMatch of [tag, tag.replace(/-br"$/, '"'), `"other", ${tag.replace(/-br"$/, '-gzip"')}`, "*"]) {
-      const revalidated = await raw(`${base}/conditional`, {
+      const revalidated = await rawRequest(`${base}/conditional`, {
         headers: { "accept-encoding": "br", "if-none-match": ifNoneMatch },
       });
       expect(revalidated.status, ifNoneMatch).toBe(304);
@@ -209,7 +188,7 @@ describe("cache hits answered before the app", () => {
       } = withoutPerResponse(full.headers);
       expect(withoutPerResponse(revalidated.headers)).toEqual(rest);
     }
-    const changed = await raw(`${base}/conditional`, {
+    const changed = await rawRequest(`${base}/conditional`, {
       headers: { "accept-encoding": "br", "if-none-match": '"an-old-version-br"' },
     });
     expect(changed.status).toBe(200);
@@ -217,9 +196,9 @@ describe("cache hits answered before the app", () => {
 
   it("answer HEAD with exactly the headers of GET and no body", async () => {
     const { base } = await serveWithHitsFirst();
-    await raw(`${base}/head-hit`);
-    const get = await raw(`${base}/head-hit`, { headers: { "accept-encoding": "br" } });
-    const head = await raw(`${base}/head-hit`, { method: "HEAD", headers: { "accept-encoding": "br" } });
+    await rawRequest(`${base}/head-hit`);
+    const get = await rawRequest(`${base}/head-hit`, { headers: { "accept-encoding": "br" } });
+    const head = await rawRequest(`${base}/head-hit`, { method: "HEAD", headers: { "accept-encoding": "br" } });
     expect(head.headers["x-page-cache"]).toBe("HIT");
     expect(withoutPerResponse(head.headers)).toEqual(withoutPerResponse(get.headers));
     expect(head.body.length).toBe(0);
@@ -227,20 +206,20 @@ describe("cache hits answered before the app", () => {
 
   it("add HSTS only to a request that arrived over https", async () => {
     const secure = await serveWithHitsFirst({ secure: true });
-    await raw(`${secure.base}/hsts`);
-    const overHttps = await raw(`${secure.base}/hsts`);
+    await rawRequest(`${secure.base}/hsts`);
+    const overHttps = await rawRequest(`${secure.base}/hsts`);
     expect(overHttps.headers["x-page-cache"]).toBe("HIT");
     expect(overHttps.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
     const plain = await serveWithHitsFirst();
-    await raw(`${plain.base}/hsts`);
-    const overHttp = await raw(`${plain.base}/hsts`);
+    await rawRequest(`${plain.base}/hsts`);
+    const overHttp = await rawRequest(`${plain.base}/hsts`);
     expect(overHttp.headers["x-page-cache"]).toBe("HIT");
     expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("leave to the app every URL it would not answer with the cached page", async () => {
     const { base, counter } = await serveWithHitsFirst();
-    await raw(`${base}/about`);
+    await rawRequest(`${base}/about`);
     const before = counter.renders;
     // Another spelling of the path (the app redirects it) or another method.
     for (const [method, path] of [
@@ -249,12 +228,12 @@ describe("cache hits answered before the app", () => {
       ["POST", "/about"],
       ["DELETE", "/about"],
     ] as const) {
-      const response = await raw(`${base}${path}`, { method });
+      const response = await rawRequest(`${base}${path}`, { method });
       expect(response.headers["x-page-cache"], `${method} ${path}`).not.toBe("HIT");
     }
     expect(counter.renders).toBeGreaterThan(before);
     // Parameters the page does not read neither vary the cache nor render anew.
-    const ignored = await raw(`${base}/about?x=123`);
+    const ignored = await rawRequest(`${base}/about?x=123`);
     expect(ignored.headers["x-page-cache"]).toBe("HIT");
   });
 });
