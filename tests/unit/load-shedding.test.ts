@@ -6,7 +6,12 @@ import { loadShedder, type LoadShedder } from "../../server/load-shedding";
 // The shedder on a real HTTP server, overloaded for real: the test holds this process's event loop
 // busy, as a burst of renders would, and then asks for pages while the sample says overloaded.
 
-const SAMPLE_MS = 1000;
+const SAMPLE_MS = 200;
+/**
+ * The sample that sees the hold may also hold up to SAMPLE_MS of idle time before it: holding
+ * eleven samples long keeps its busy share above the 90 % line whatever the phase.
+ */
+const HOLD_MS = SAMPLE_MS * 11;
 
 function holdEventLoop(ms: number) {
   const until = performance.now() + ms;
@@ -46,19 +51,23 @@ describe("load shedding", () => {
   });
 
   it("a loop busy all the time (each render short, so its delay stays low) sheds new renders beyond one per sample", async () => {
-    holdEventLoop(SAMPLE_MS * 1.5);
+    holdEventLoop(HOLD_MS);
     await untilOverloaded(true);
-    // One render per sample still goes ahead, so a cold server under load fills its cache.
-    expect((await fetch(`${base}/first`)).status).toBe(200);
-    const shed = await fetch(`${base}/second`);
-    expect(shed.status).toBe(503);
+    // All at once, so that they all arrive within the overloaded sample. One render per sample
+    // still goes ahead (a cold server under load fills its cache), the other is shed.
+    const [first, second, known, health, post] = await Promise.all([
+      fetch(`${base}/first`),
+      fetch(`${base}/second`),
+      fetch(`${base}/known`),
+      fetch(`${base}/healthz`),
+      fetch(`${base}/form`, { method: "POST" }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 503]);
+    const shed = first.status === 503 ? first : second;
     expect(shed.headers.get("retry-after")).toBe("1");
     expect(shed.headers.get("cache-control")).toBe("no-store");
     // Never shed: the refresh of a page the cache holds, health checks and form posts.
-    expect((await fetch(`${base}/known`)).status).toBe(200);
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect((await fetch(`${base}/form`, { method: "POST" })).status).toBe(200);
-    expect(shedder.overloaded()).toBe(true);
+    expect([known.status, health.status, post.status]).toEqual([200, 200, 200]);
   });
 
   it("once the loop has idled through a sample, renders go ahead again", async () => {
