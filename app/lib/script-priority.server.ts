@@ -6,7 +6,7 @@ import { StringDecoder } from "node:string_decoder";
 // `<link rel="modulepreload">` tags in the head and static imports in its module script, which
 // then hydrates as soon as they arrive, at times before the first paint. This rewrite of the
 // rendered stream drops the preload tags and turns the module script's static imports into
-// dynamic ones that start after the next frame (at once in a hidden tab, which draws no frames).
+// dynamic ones that start once the first frame is drawn (at once in a hidden tab, which draws none).
 // The module script keeps its nonce, and `import()` from it is allowed by 'strict-dynamic'.
 // Were the router's output ever not in the expected shape, the script is left as it was and the
 // preloads are put back in front of it.
@@ -17,8 +17,12 @@ const MODULE_SCRIPT_TAG = /<script\b[^>]*\stype="module"[^>]*>/;
 const SCRIPT_END = "</script>";
 const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");\n/gm;
 const ENTRY_IMPORT = /^import\(("[^"]+")\);\s*$/m;
+/**
+ * A frame callback runs just before its frame is drawn; one in the next frame runs once the first
+ * has been drawn and shown.
+ */
 const AFTER_FIRST_FRAME =
-  'await new Promise((resolve) => (document.visibilityState === "hidden" ? resolve() : requestAnimationFrame(() => setTimeout(resolve))));\n';
+  'await new Promise((resolve) => (document.visibilityState === "hidden" ? resolve() : requestAnimationFrame(() => requestAnimationFrame(resolve))));\n';
 
 /** A module script whose imports start after the first frame, or null when it is not the router's shape. */
 export function deferModuleScript(script: string, preloads: readonly string[]): string | null {
