@@ -120,13 +120,19 @@ export async function findFeaturedPost(db: Db): Promise<BlogPostSummary | undefi
   return row && toBlogPostSummary(row);
 }
 
-/** A post's URL carries its slug, or its id when it has none; the slug wins. */
+/**
+ * A post's URL carries its slug, or its id when it has none; the slug wins. `find` reads one row
+ * by the given column (a non-UUID is never looked up as an id: PostgreSQL would reject comparing it).
+ */
+async function bySlugThenId<T>(slugOrId: string, find: (column: "slug" | "id", value: string) => Promise<T | undefined>) {
+  return (await find("slug", slugOrId)) ?? (isUuid(slugOrId) ? await find("id", slugOrId.toLowerCase()) : undefined);
+}
+
 export async function findPublishedPost(db: Db, slugOrId: string): Promise<BlogPost | undefined> {
-  const bySlug = await published(db).selectAll().where("slug", "=", slugOrId).executeTakeFirst();
-  if (bySlug) return toBlogPost(bySlug);
-  if (!isUuid(slugOrId)) return undefined;
-  const byId = await published(db).selectAll().where("id", "=", slugOrId.toLowerCase()).executeTakeFirst();
-  return byId && toBlogPost(byId);
+  const row = await bySlugThenId(slugOrId, (column, value) =>
+    published(db).selectAll().where(column, "=", value).executeTakeFirst(),
+  );
+  return row && toBlogPost(row);
 }
 
 export async function latestPostUpdate(db: Db): Promise<string | undefined> {
@@ -154,21 +160,25 @@ export type BlogPostCard = Pick<BlogPostSummary, "id" | "title" | "category" | "
 
 const CARD_COLUMNS = ["id", "title", "category", "author", "published_date", "updated_at"] as const;
 
-/** A published post's card fields, found like its page: by slug, else by id. */
-export async function findPublishedPostCard(db: Db, slugOrId: string): Promise<BlogPostCard | undefined> {
-  const toCard = (row: Pick<Selectable<BlogPostsTable>, (typeof CARD_COLUMNS)[number]>): BlogPostCard => ({
+type CardRow = Pick<Selectable<BlogPostsTable>, (typeof CARD_COLUMNS)[number]>;
+
+function toCard(row: CardRow): BlogPostCard {
+  return {
     id: row.id,
     title: row.title,
     category: row.category,
     author: row.author,
     published_date: toIso(row.published_date),
     updated_at: toIso(row.updated_at),
-  });
-  const bySlug = await published(db).select(CARD_COLUMNS).where("slug", "=", slugOrId).executeTakeFirst();
-  if (bySlug) return toCard(bySlug);
-  if (!isUuid(slugOrId)) return undefined;
-  const byId = await published(db).select(CARD_COLUMNS).where("id", "=", slugOrId.toLowerCase()).executeTakeFirst();
-  return byId && toCard(byId);
+  };
+}
+
+/** A published post's card fields, found like its page: by slug, else by id. */
+export async function findPublishedPostCard(db: Db, slugOrId: string): Promise<BlogPostCard | undefined> {
+  const row = await bySlugThenId(slugOrId, (column, value) =>
+    published(db).select(CARD_COLUMNS).where(column, "=", value).executeTakeFirst(),
+  );
+  return row && toCard(row);
 }
 
 /**
@@ -176,15 +186,10 @@ export async function findPublishedPostCard(db: Db, slugOrId: string): Promise<B
  * scheduled posts too. Never for a public page.
  */
 export async function findAnyPostSummary(db: Db, slugOrId: string): Promise<BlogPostSummary | undefined> {
-  const bySlug = await db.selectFrom("blog_posts").select(SUMMARY_COLUMNS).where("slug", "=", slugOrId).executeTakeFirst();
-  if (bySlug) return toBlogPostSummary(bySlug);
-  if (!isUuid(slugOrId)) return undefined;
-  const byId = await db
-    .selectFrom("blog_posts")
-    .select(SUMMARY_COLUMNS)
-    .where("id", "=", slugOrId.toLowerCase())
-    .executeTakeFirst();
-  return byId && toBlogPostSummary(byId);
+  const row = await bySlugThenId(slugOrId, (column, value) =>
+    db.selectFrom("blog_posts").select(SUMMARY_COLUMNS).where(column, "=", value).executeTakeFirst(),
+  );
+  return row && toBlogPostSummary(row);
 }
 
 /**
