@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import {
   BLOG_PAGE_SIZE,
   HOME_OTHER_POSTS,
@@ -151,6 +151,16 @@ export async function loadPreview(token: string, requestId?: string): Promise<Lo
     state,
     expiresAt: grant.expiresAt.toISOString(),
   });
+}
+
+/**
+ * On a whole-document request the article travels in the document's markup only (read back at
+ * hydration), not a second time in the router's hydration data. Client navigations get it as data.
+ */
+export function withArticleInDocument<T extends { id: string; html?: string }>(post: T, context: AppLoadContext): T {
+  if (!context.documentRequest) return post;
+  context.documentHtml.set(post.id, post.html ?? "");
+  return { ...post, html: undefined };
 }
 
 /** Rendered articles by post version (id and updated_at): a post is rendered once until it changes. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/resources.blog.post";
 import { BlogPostArticle, BlogPostNotFound } from "~/components/blog-post";
-import { loadPost } from "~/lib/blog.server";
+import { loadPost, withArticleInDocument } from "~/lib/blog.server";
 import { statusOf } from "~/lib/load-result";
 import { postMeta, postNotFoundMeta } from "~/lib/post-meta";
 
@@ -9,11 +9,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await loadPost(params.slug, context.requestId);
   // A failed load shows the same not-found texts as a missing post, but answers 503 so monitors notice.
   const status = statusOf(result);
-  if (result.state === "loaded" && context.documentRequest) {
-    // The article travels in the document's markup only, not a second time as hydration data.
-    context.documentHtml.set(result.value.id, result.value.html ?? "");
-    result.value = { ...result.value, html: undefined };
-  }
+  if (result.state === "loaded") result.value = withArticleInDocument(result.value, context);
   return data(
     { post: result.state === "loaded" ? result.value : null },
     { status, headers: status === 503 ? { "Retry-After": "30" } : undefined },

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/resources.blog.preview";
 import { BlogPostArticle, BlogPostNotFound } from "~/components/blog-post";
 import { BLOG_PATH, type PostPreview } from "~/lib/blog";
-import { loadPreview } from "~/lib/blog.server";
+import { loadPreview, withArticleInDocument } from "~/lib/blog.server";
 import { formatLongDate } from "~/lib/dates";
 import { statusOf } from "~/lib/load-result";
 import { postMeta, postNotFoundMeta } from "~/lib/post-meta";
@@ -24,12 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw redirect(result.value.post.href, { status: 302, headers: PREVIEW_HEADERS });
   }
   const status = statusOf(result);
-  if (result.state === "loaded" && context.documentRequest) {
-    // The article travels in the document's markup only, as on the post's page.
-    const post = result.value.post;
-    context.documentHtml.set(post.id, post.html ?? "");
-    result.value = { ...result.value, post: { ...post, html: undefined } };
-  }
+  if (result.state === "loaded") result.value = { ...result.value, post: withArticleInDocument(result.value.post, context) };
   // An unusable token is answered exactly like an unknown post: the same page, the same 404.
   return data(
     { preview: result.state === "loaded" ? result.value : null },
