@@ -7,6 +7,7 @@ import { latestPostUpdate, listPublishedPosts, type BlogPostSummary } from "~/li
 import { getEnv } from "~/lib/env.server";
 import { isAllowedImageUrl } from "~/lib/markup/urls.server";
 import { FEED_FORMATS, feedPath, type FeedFormat } from "~/lib/feeds";
+import { absoluteUrl } from "~/lib/seo";
 import { escapeXml, withoutXmlForbidden } from "~/lib/xml";
 
 // The blog's feeds: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the same 50 newest published posts,
@@ -59,11 +60,7 @@ const postUrl = (feed: FeedData, post: BlogPostSummary) => `${feed.siteUrl}${pos
 const selfUrl = (feed: FeedData, format: FeedFormat) => `${feed.siteUrl}${feedPath(format, feed.category)}`;
 /** A post's image as an absolute URL, when it has one the site allows. */
 const imageUrl = (feed: FeedData, post: BlogPostSummary) =>
-  post.image_url && isAllowedImageUrl(post.image_url)
-    ? /^https?:\/\//.test(post.image_url)
-      ? post.image_url
-      : `${feed.siteUrl}${post.image_url}`
-    : undefined;
+  post.image_url && isAllowedImageUrl(post.image_url) ? absoluteUrl(feed.siteUrl, post.image_url) : undefined;
 
 function respond(body: string, format: FeedFormat) {
   return new Response(body, { headers: { "Content-Type": `${FEED_FORMATS[format].type}; charset=utf-8` } });

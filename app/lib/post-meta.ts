@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { POST_CARD, postCardPath, type PostPage } from "~/lib/blog";
-import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
 
 // A post page's head, shared by the post's public page and its private preview.
 
@@ -21,7 +21,7 @@ export function postNotFoundMeta(matches: Matches, path: string): MetaDescriptor
 export function postMeta(matches: Matches, post: Omit<PostPage, "html">): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${post.href}`;
-  const image = post.imageUrl ? (/^https?:\/\//.test(post.imageUrl) ? post.imageUrl : `${siteUrl}${post.imageUrl}`) : undefined;
+  const image = post.imageUrl ? absoluteUrl(siteUrl, post.imageUrl) : undefined;
   // Shared links show the post's own card: its title, category, author and date in the brand's look.
   const card = `${siteUrl}${postCardPath(post.href)}`;
   return pageMeta(matches, {

@@ -39,7 +39,7 @@ export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): M
   const title = input.path === "/" ? `${site.company} — ${site.headline}` : `${input.title} | ${site.company}`;
   const described = typeof input.image === "object" && input.image ? input.image : undefined;
   const imageUrl = typeof input.image === "string" ? input.image : described?.url;
-  const image = imageUrl ? absolute(siteUrl, imageUrl) : undefined;
+  const image = imageUrl ? absoluteUrl(siteUrl, imageUrl) : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -80,6 +80,7 @@ export function organizationJsonLd(siteUrl: string) {
   };
 }
 
-function absolute(siteUrl: string, url: string) {
+/** A site path made absolute under `siteUrl`; an http(s) URL stays as it is. */
+export function absoluteUrl(siteUrl: string, url: string) {
   return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
