@@ -1,5 +1,6 @@
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Request, RequestHandler } from "express";
+import { watchEventLoop } from "~/lib/event-loop.server";
 
 /** The delay monitor's timer period: what exceeds it is time the loop spent busy. */
 const RESOLUTION_MS = 10;
@@ -47,15 +48,11 @@ export function loadShedder({ maxDelayMs, sampleMs = 100, exempt = () => false }
   delay.enable();
   let overloaded = false;
   let rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
-  let previous = performance.eventLoopUtilization();
-  setInterval(() => {
-    const current = performance.eventLoopUtilization();
-    const busyShare = performance.eventLoopUtilization(current, previous).utilization;
-    previous = current;
-    overloaded = busyShare > MAX_UTILIZATION || delay.percentile(99) / 1e6 - RESOLUTION_MS > maxDelayMs;
+  watchEventLoop(sampleMs, (utilization) => {
+    overloaded = utilization > MAX_UTILIZATION || delay.percentile(99) / 1e6 - RESOLUTION_MS > maxDelayMs;
     rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
     delay.reset();
-  }, sampleMs).unref();
+  });
 
   const middleware: RequestHandler = (req, res, next) => {
     if (!overloaded || req.method === "POST" || req.path === "/healthz" || exempt(req)) return next();

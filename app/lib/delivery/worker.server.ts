@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import type { Kysely } from "kysely";
 import { retryDelayMs, tableLeadForm, type DeliveryConfig } from "~/lib/delivery/config.server";
 import { createSenders } from "~/lib/delivery/senders.server";
@@ -13,6 +12,7 @@ import {
 } from "~/lib/db/deliveries.server";
 import { findLead } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
+import { watchEventLoop } from "~/lib/event-loop.server";
 import { logger } from "~/lib/logger.server";
 
 // The delivery worker runs inside each server process, beside the pages: it claims due
@@ -29,22 +29,6 @@ const DRAIN_MS = 5_000;
 /** The server counts as busy while its event loop was working more than this share of the last sample. */
 const BUSY_UTILIZATION = 0.5;
 const LOAD_SAMPLE_MS = 250;
-
-/**
- * Whether the event loop is busy: its utilization (the share of time spent running code rather
- * than waiting for I/O), sampled every LOAD_SAMPLE_MS.
- */
-function watchEventLoop() {
-  let previous = performance.eventLoopUtilization();
-  let utilization = 0;
-  const timer = setInterval(() => {
-    const current = performance.eventLoopUtilization();
-    utilization = performance.eventLoopUtilization(current, previous).utilization;
-    previous = current;
-  }, LOAD_SAMPLE_MS);
-  timer.unref();
-  return { busy: () => utilization > BUSY_UTILIZATION, stop: () => clearInterval(timer) };
-}
 
 /**
  * The latest due time a claim takes: now when the server is quiet; while it is busy, only
@@ -67,7 +51,8 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   const senders = createSenders(config);
   const stopSends = new AbortController();
   const inFlight = new Map<string, { token: string; done: Promise<void> }>();
-  const eventLoop = watchEventLoop();
+  const eventLoop = watchEventLoop(LOAD_SAMPLE_MS);
+  const busy = () => eventLoop.utilization() > BUSY_UTILIZATION;
   let running = true;
   let wake: (() => void) | undefined;
 
@@ -122,7 +107,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
       if (free > 0) {
         const token = randomUUID();
         try {
-          const dueBy = claimDueBy(Date.now(), eventLoop.busy(), config.maxDeferMs);
+          const dueBy = claimDueBy(Date.now(), busy(), config.maxDeferMs);
           claimed = await claimDueDeliveries(getDb(), { token, leaseMs: config.leaseMs, limit: free, dueBy });
         } catch (error) {
           logger.error({ err: error }, "lead delivery queue could not be read");
@@ -156,7 +141,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   const worker: DeliveryWorker = {
     // A new lead is looked at at once only when visitors leave room for it; else at the next poll.
     nudge: () => {
-      if (!eventLoop.busy()) wake?.();
+      if (!busy()) wake?.();
     },
     async stop() {
       if (!running) return loop;
