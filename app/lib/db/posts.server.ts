@@ -70,11 +70,21 @@ export function toBlogPost(row: Selectable<BlogPostsTable>): BlogPost {
 }
 
 /**
+ * A post is public from the millisecond of its published_date on: compared with the start of the
+ * next millisecond, so that a date kept with finer precision (PostgreSQL keeps microseconds, as a
+ * column default of now() writes them) is reached within its own millisecond, as the pages,
+ * which see milliseconds, say it is.
+ */
+function publishingCutoff(): string {
+  return new Date(Date.now() + 1).toISOString();
+}
+
+/**
  * Posts visitors may see: published, and published_date reached. A post scheduled for later
  * appears by itself at that moment (no job, no restart): every read compares with the clock.
  */
 function published(db: Db, opts: { category?: string; excludeId?: string } = {}) {
-  let query = db.selectFrom("blog_posts").where("published", "=", true).where("published_date", "<=", new Date().toISOString());
+  let query = db.selectFrom("blog_posts").where("published", "=", true).where("published_date", "<", publishingCutoff());
   if (opts.category !== undefined) query = query.where("category", "=", opts.category);
   // A non-UUID can match no row, and PostgreSQL would reject comparing it with a uuid column.
   if (opts.excludeId !== undefined && isUuid(opts.excludeId)) query = query.where("id", "!=", opts.excludeId);
@@ -148,7 +158,7 @@ export async function listScheduledPosts(db: Db): Promise<BlogPostSummary[]> {
     .selectFrom("blog_posts")
     .select(SUMMARY_COLUMNS)
     .where("published", "=", true)
-    .where("published_date", ">", new Date().toISOString())
+    .where("published_date", ">=", publishingCutoff())
     .orderBy("published_date")
     .orderBy("id")
     .execute();
