@@ -131,6 +131,7 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
         DATABASE_URL: databaseUrl,
         SITE_URL: url,
         TRUST_PROXY: "1", // exactly one proxy (nginx) in front: the documented value
+        LOAD_SHED_DELAY_MS: "200", // load shedding on, at its default, as deployed
         SEED: "auto",
         LOG_LEVEL: "info",
         ...env,
