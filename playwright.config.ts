@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   // No retries: a test that needs one is a bug to fix, in the test or in the site.
   retries: 0,
-  timeout: 30_000,
+  // A test's whole budget: two Chromium workers, their servers and accessibility scans share two
+  // cores, where one scan can take ten seconds. A wait for one thing stays bounded by expect's 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The JSON report feeds the one-line summary that `npm test` prints at the end.
   reporter: [["list"], ["json", { outputFile: `${process.env.E2E_DIR ?? ".test-reports"}/e2e.json` }]],

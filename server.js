@@ -26,7 +26,7 @@ if (process.env.NODE_ENV === "development") {
     if (!process.env.SITE_URL) {
       process.env.SITE_URL = `http://localhost:${process.env.PORT || 3000}`;
       process.stderr.write(
-        `SITE_URL is not set: this local run uses ${process.env.SITE_URL}. Deployments set NODE_ENV=production and SITE_URL (see README, Deploying).\n`,
+        `SITE_URL is not set: this local run uses ${process.env.SITE_URL}. Deployments set NODE_ENV=production and SITE_URL (see docs/operations.md, Deploying).\n`,
       );
     }
   }

@@ -7,11 +7,15 @@ import { defineConfig } from "vite";
  * Our shared client code (layout, UI primitives, config, small helpers) is a few kilobytes in
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
- * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts) and the
- * post and legal page bodies, each shared by a page and its preview or earlier-version page.
+ * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
+ * and legal page bodies (each shared by a page and its preview or earlier-version page), and the
+ * back office.
  */
 const SHARED_SITE_CODE =
-  /\/app\/(components\/(?!forms\/|blog-post\.tsx|legal-document\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+
+/** The back office's browser code (its components, what they share, the passkey library): one chunk no public page loads. */
+const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simplewebauthn\/browser\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
@@ -19,7 +23,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       { rollupOptions: { input: "./server/app.ts" } }
     : {
         rollupOptions: {
-          output: { manualChunks: (id: string) => (SHARED_SITE_CODE.test(id) ? "site" : undefined) },
+          output: {
+            manualChunks: (id: string) => (BACK_OFFICE_CODE.test(id) ? "admin" : SHARED_SITE_CODE.test(id) ? "site" : undefined),
+          },
         },
       },
   plugins: [tailwindcss(), reactRouter()],

@@ -6,7 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import stylesheet from "~/app.css?inline";
 import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
-import { withoutPreviewToken } from "~/lib/preview-token.server";
+import { logSafeUrl } from "~/lib/log-safe-url";
 import { scriptsAfterFirstPaint } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -80,7 +80,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function logRenderError(error: unknown, context: AppLoadContext | undefined, request?: Request) {
   const url = request ? new URL(request.url) : undefined;
   logger.error(
-    { requestId: context?.requestId, url: url && withoutPreviewToken(url.pathname) + url.search, err: error },
+    { requestId: context?.requestId, url: url && logSafeUrl(url.pathname) + url.search, err: error },
     "request failed",
   );
 }

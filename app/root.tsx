@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -6,17 +6,19 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { Footer } from "~/components/footer";
-import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { pendingStateFor } from "~/components/pending-states";
+import { SiteFrame } from "~/components/site-frame";
 import { documentHtmlElementId, STYLESHEET, useDocumentHtml } from "~/lib/document-html";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
+import { currentVisit } from "~/lib/leads/visit-memory";
 import { organizationJsonLd } from "~/lib/seo";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,6 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const stylesheet = useDocumentHtml(STYLESHEET, undefined);
+  // The back office draws its own frame: none of the public header, navigation or footer.
+  const backOffice = useMatches().some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice);
   return (
     <html lang="en">
       <head>
@@ -47,11 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
-        <Header />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer />
+        {backOffice ? children : <SiteFrame>{children}</SiteFrame>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -62,6 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A client-side navigation still waiting for data shows the destination's loading state at once.
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // The visit starts on whichever public page comes first; forms send it with a lead.
+  useEffect(() => {
+    if (!pathname.startsWith("/admin")) currentVisit();
+    // Only the page the tab opened on: later pages never replace it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname) : undefined;
   return Pending ? <Pending /> : <Outlet />;
 }

@@ -1,7 +1,7 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 import { site } from "./config/site";
 
-// Every public URL of the site, in one reviewable list.
+// Every URL of the site, in one reviewable list.
 export default [
   index("routes/home.tsx"),
   route("contact-sales", "routes/contact-sales.tsx"),
@@ -35,5 +35,47 @@ export default [
   route("atom.xml", "routes/atom-xml.ts"),
   route("feed.json", "routes/feed-json.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The back office: the people who run the site. Its own folder of route modules, all inside one
+  // layout that reads the session and marks every answer no-store and noindex; each module checks
+  // the session and role it needs itself (app/lib/admin/auth.server.ts).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/overview.tsx"),
+    ...prefix("sign-in", [index("routes/admin/sign-in.tsx"), route("sso/callback", "routes/admin/sign-in.sso-callback.ts")]),
+    route("invitations/:token", "routes/admin/invitation.tsx"),
+    ...prefix("passkeys", [
+      route("sign-in", "routes/admin/passkeys.sign-in.ts"),
+      route("register", "routes/admin/passkeys.register.ts"),
+      route("confirm", "routes/admin/passkeys.confirm.ts"),
+    ]),
+    route("confirm", "routes/admin/confirm.tsx"),
+    route("account", "routes/admin/account.tsx"),
+    route("sign-out", "routes/admin/sign-out.ts"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:userId", "routes/admin/user.tsx"),
+    ...prefix("posts", [
+      index("routes/admin/posts.tsx"),
+      route("new", "routes/admin/posts.new.tsx"),
+      route("live-preview", "routes/admin/posts.live-preview.ts"),
+      route(":postId", "routes/admin/post.tsx"),
+      route(":postId/revisions", "routes/admin/post.revisions.tsx"),
+    ]),
+    // The lead desks: one inbox, export and lead page module each, mounted under both desks.
+    route("leads", "routes/admin/lead-inbox.tsx", { id: "admin-leads" }),
+    route("leads/export", "routes/admin/lead-inbox.export.ts", { id: "admin-leads-export" }),
+    route("leads/:form/:leadId", "routes/admin/lead.tsx", { id: "admin-lead" }),
+    route("applications", "routes/admin/lead-inbox.tsx", { id: "admin-applications" }),
+    route("applications/export", "routes/admin/lead-inbox.export.ts", { id: "admin-applications-export" }),
+    route("applications/:leadId", "routes/admin/lead.tsx", { id: "admin-application" }),
+    route("audit", "routes/admin/audit.tsx"),
+    route("audit/export", "routes/admin/audit.export.ts"),
+    route("privacy", "routes/admin/privacy.tsx"),
+    route("privacy/export", "routes/admin/privacy.export.ts"),
+    route("media", "routes/admin/media.tsx"),
+    route("legal", "routes/admin/legal.tsx"),
+    route("legal/compare", "routes/admin/legal.compare.tsx"),
+    route("legal/versions/:versionId", "routes/admin/legal.version.tsx"),
+    // A version as visitors would see it: drawn in the public frame (its handle says so).
+    route("legal/versions/:versionId/preview", "routes/admin/legal.preview.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@
 // Prints throughput and p50/p99 latency, then checks that every acknowledged submission is in
 // demo_requests: 0 lost. PostgreSQL: a fresh database is created from BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards; `--sqlite-only` skips it.
+// Then the back office's inbox on 100,000 leads per form (bench/leads-inbox.ts, which runs alone too).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -146,3 +147,4 @@ async function runAgainst(engine: string, databaseUrl: string): Promise<Result> 
 }
 
 await main();
+await import("./leads-inbox");

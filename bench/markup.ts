@@ -1,6 +1,6 @@
 // How long the post markup renderer takes on big and hostile input (target: a 1 MB post in under 200 ms).
 // Run: npm run bench:markup
-import { renderMarkup } from "../app/lib/markup.server";
+import { renderMarkup } from "../app/lib/blog/markup.server";
 
 const paragraph =
   "Sentinel inspects **every prompt** and _every response_ for leaks, with `inline code`, __underlined terms__ " +

@@ -4,6 +4,11 @@
 // (`/favicon.svg`) from our server, next to nginx (as installed: one worker per core) serving the
 // very same bytes, the post page's brotli body with the headers our server sends, as a static
 // file. Target: the cached post page at least a quarter of nginx.
+// (3) The cached post page with visit counting on (as deployed) against a second server with it
+// off (VISIT_COUNTING=off): counting a view must not cost a cache hit its speed. Target: about 1.
+// (4) An uploaded image's variant (/media, made from the database on its first request, then a
+// file on the server's disk) against the same variant of a built-in image (/assets, made by the
+// build): the first request's time, then the ratio of their throughput. Target: about 1.
 //
 // The machine is shared, so no single figure means much: the targets are measured in alternating
 // rounds (ours, nginx, ours, nginx…) and the ratio is taken within each round. The server logs at
@@ -12,10 +17,15 @@
 // client tops out below nginx on this machine and so makes the ratio look better than it is.
 // Run after `npm run build`: `npm run bench:pages` (BENCH_SECONDS, BENCH_ROUNDS to change the load).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { mediaVariantUrl, parseMediaPath } from "~/lib/blog/media";
+import { storeUpload } from "~/lib/blog/media.server";
+import type { ImageManifest } from "~/lib/blog/responsive-image";
+import { createUser } from "~/lib/db/admin-users.server";
+import { openDatabase } from "~/lib/db/connection.server";
 import { freePort, startBuiltServer } from "../scripts/lib/built-server";
 import { rawRequest } from "../scripts/lib/raw-request";
 import { runWrk, WRK } from "./support/wrk";
@@ -25,6 +35,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 /** What a browser sends: every cache hit is answered with its prepared brotli body. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
+/** A browser's user agent: the visit counter skips requests without one (and crawlers). */
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -45,7 +57,7 @@ type Figures = { rps: number; p50: number; p99: number; errors: number };
 
 /** The load generator: wrk when installed, else autocannon (which flatters the ratio: see bench/support/wrk.ts). */
 async function load(url: string, duration = DURATION_S): Promise<Figures> {
-  const headers = { "accept-encoding": ACCEPT_ENCODING };
+  const headers = { "accept-encoding": ACCEPT_ENCODING, "user-agent": USER_AGENT };
   if (WRK) {
     const result = await runWrk(url, { connections: CONNECTIONS, seconds: duration, headers });
     return { rps: result.rps, p50: result.p50, p99: result.p99, errors: result.errors + result.non2xx };
@@ -70,12 +82,50 @@ function nginxHeaders(headers: Record<string, string>): string {
     .join("\n      ");
 }
 
+/** The same photograph as a built-in image (its 800 px WebP from the build) and uploaded (stored in the database). */
+async function imageVariants(databaseUrl: string): Promise<{ builtIn: string; uploaded: string }> {
+  const source = "/images/photos/city-lights-at-dusk.jpg";
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(process.env.BUILD_DIR ?? "build", "image-manifest.json"), "utf8"),
+  ) as ImageManifest;
+  const builtIn = manifest.images[source]?.variants["image/webp"].find((file) => file.width === 800)?.src;
+  if (!builtIn) throw new Error(`the build made no 800 px WebP of ${source}`);
+  const { db } = await openDatabase(databaseUrl, 1);
+  try {
+    const user = await createUser(db, { email: "bench@quorvant.com", roles: ["editor"] });
+    const stored = await storeUpload(
+      db,
+      new File([readFileSync(`public${source}`)], path.basename(source)),
+      "City lights at dusk",
+      {
+        ...user,
+        ip: "command line",
+      },
+    );
+    if (!stored.ok) throw new Error(`upload refused: ${JSON.stringify(stored.fieldErrors)}`);
+    const { id, fileName } = parseMediaPath(stored.image.url)!;
+    return { builtIn, uploaded: mediaVariantUrl({ id, fileName }, "image/webp", 800) };
+  } finally {
+    await db.destroy();
+  }
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), "quorvant-bench-"));
+const databaseUrl = `file:${path.join(dir, "site.db")}`;
 const server = await startBuiltServer(
-  { DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "info" },
+  { DATABASE_URL: databaseUrl, LOG_LEVEL: "info", MEDIA_CACHE_DIR: path.join(dir, "media-cache") },
   { discardStdout: true },
 );
 const base = server.url;
+const uncounted = await startBuiltServer(
+  {
+    DATABASE_URL: `file:${path.join(dir, "uncounted.db")}`,
+    LOG_LEVEL: "info",
+    VISIT_COUNTING: "off",
+    MEDIA_CACHE_DIR: path.join(dir, "media-cache-2"),
+  },
+  { discardStdout: true },
+);
 let nginx: ChildProcess | undefined;
 try {
   const home = await (await fetch(`${base}/`)).text();
@@ -85,11 +135,25 @@ try {
   console.log("== JavaScript on first load (brotli) ==");
   spawnSync(process.execPath, ["scripts/js-budget.mjs", base, "/", postPath], { stdio: "inherit" });
 
+  const uncountedPost = { name: `site ${postPath} (cache hit, counting off)`, url: `${uncounted.url}${postPath}` };
   const targets: { name: string; url: string }[] = [
     { name: `site ${postPath} (cache hit)`, url: `${base}${postPath}` },
+    uncountedPost,
     { name: "site /robots.txt (cache hit)", url: `${base}/robots.txt` },
     { name: "site /favicon.svg (static file)", url: `${base}/favicon.svg` },
   ];
+
+  console.log("\n== An uploaded image's variant against a built-in one ==");
+  const images = await imageVariants(databaseUrl);
+  const started = performance.now();
+  const made = await rawGet(`${base}${images.uploaded}`);
+  if (made.status !== 200) throw new Error(`${images.uploaded} answered ${made.status}`);
+  console.log(`first request of ${images.uploaded}: ${(performance.now() - started).toFixed(0)} ms (encoded from the database)`);
+  const builtInBytes = (await rawGet(`${base}${images.builtIn}`)).body.length;
+  console.log(`800 px WebP: built-in ${builtInBytes} bytes, uploaded ${made.body.length} bytes`);
+  const builtInImage = { name: "site built-in image variant (800 px WebP)", url: `${base}${images.builtIn}` };
+  const uploadedImage = { name: "site uploaded image variant (800 px WebP)", url: `${base}${images.uploaded}` };
+  targets.push(builtInImage, uploadedImage);
 
   await rawGet(`${base}${postPath}`); // cached for a second: the next request is a hit
   const hit = await rawGet(`${base}${postPath}`);
@@ -163,8 +227,33 @@ http {
       `cached post page / nginx: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(ratios).toFixed(2)} (target ≥ 0.25)`,
     );
   }
+  const countedRuns = figures.get(targets[0]!.name)!;
+  const uncountedRuns = figures.get(uncountedPost.name)!;
+  const countingRatios = countedRuns.map((run, index) => run.rps / uncountedRuns[index]!.rps);
+  console.log(
+    `cached post page, visits counted / not counted: ${countingRatios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(countingRatios).toFixed(2)} (target ≈ 1)`,
+  );
+  const { db } = await openDatabase(databaseUrl, 1);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 11_000)); // one flush interval
+    const counted = await db
+      .selectFrom("page_views")
+      .select((eb) => eb.fn.sum<number>("views").as("views"))
+      .where("path", "=", postPath)
+      .executeTakeFirst();
+    console.log(`views of ${postPath} counted by the server: ${Number(counted?.views ?? 0)}`);
+  } finally {
+    await db.destroy();
+  }
+  const uploadedRuns = figures.get(uploadedImage.name)!;
+  const builtInRuns = figures.get(builtInImage.name)!;
+  const imageRatios = uploadedRuns.map((run, index) => run.rps / builtInRuns[index]!.rps);
+  console.log(
+    `uploaded image variant / built-in image variant: ${imageRatios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(imageRatios).toFixed(2)} (target ≈ 1)`,
+  );
 } finally {
   nginx?.kill("SIGTERM");
   await server.stop();
+  await uncounted.stop();
   rmSync(dir, { recursive: true, force: true });
 }

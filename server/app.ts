@@ -11,20 +11,23 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
 import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
-import { deliveryConfigFrom, describeDeliveries } from "~/lib/delivery/config.server";
-import { startDeliveryWorker } from "~/lib/delivery/worker.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
-import { loadImageManifest } from "~/lib/image-manifest.server";
-import { withoutPreviewToken } from "~/lib/preview-token.server";
+import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/lib/admin/upload.server";
+import { loadImageManifest } from "~/lib/blog/image-manifest.server";
+import { formatBytes, MAX_UPLOAD_BYTES } from "~/lib/blog/media";
+import { formLimitFor } from "~/lib/forms/body.server";
+import { startJobs, stopJobs } from "~/lib/jobs.server";
+import { logSafeUrl } from "~/lib/log-safe-url";
 import { logger } from "~/lib/logger.server";
-import { canonicalPath } from "./canonical-path";
+import { pageViews } from "~/lib/visits/page-view-counter.server";
+import { backOfficeHeaders } from "./back-office";
+import { canonicalPath, hasDotSegments } from "./canonical-path";
 import { loadShedder } from "./load-shedding";
+import { mediaFiles } from "./media";
 import { createPageCache, type PageCache } from "./page-cache";
 import { allowedMethods, reactRouterHandler } from "./react-router";
-import { assignNonce, rejectCrossSitePosts, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./security";
-
-/** No request body may exceed 64 KiB. Actions enforce it for chunked bodies too. */
-export const MAX_BODY_BYTES = 64 * 1024;
+import { pageViewOf } from "./visit-counting";
+import { assignNonce, rejectCrossSitePosts, securityHeaders, strictTransportSecurity } from "./security";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
@@ -47,10 +50,17 @@ const errorsAreNotStored: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** One URL per page: any other spelling of a path answers a permanent redirect to it, query kept. */
+/**
+ * One URL per page: any other spelling of a path answers a permanent redirect to it, query kept;
+ * a path with dot segments (which no browser sends) is refused. Either way the route never runs,
+ * so no page renders under a second address.
+ */
 const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
   const queryStart = req.originalUrl.indexOf("?");
   const pathname = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
+  if (hasDotSegments(pathname)) {
+    return void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
+  }
   const canonical = canonicalPath(pathname);
   if (canonical === pathname) return next();
   res.redirect(308, canonical + (queryStart === -1 ? "" : req.originalUrl.slice(queryStart)));
@@ -91,11 +101,16 @@ const DRAIN_BYTES = 1024 * 1024;
 
 const limitBodySize: RequestHandler = (req, res, next) => {
   const declared = Number(req.get("content-length") ?? 0);
-  if (!(declared > MAX_BODY_BYTES)) return next();
+  // Forms carrying an image take one file; post editor forms a whole post; every other form 64 KiB.
+  const upload = acceptsUploads(req.path);
+  const limit = upload ? MAX_UPLOAD_FORM_BYTES : formLimitFor(req.path);
+  if (!(declared > limit)) return next();
   const answer = () => {
     if (res.headersSent) return;
     res.status(413).set("Cache-Control", "no-store").set("Connection", "close").type("text/plain");
-    res.send("Payload too large: submissions are limited to 64 KiB.");
+    res.send(
+      `Payload too large: ${upload ? `an image upload is limited to ${formatBytes(MAX_UPLOAD_BYTES)}` : `submissions here are limited to ${Math.round(limit / 1024)} KiB`}.`,
+    );
   };
   if (declared > DRAIN_BYTES) return answer();
   req.once("end", answer);
@@ -106,14 +121,11 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   // A client error raised by a library (a malformed request) is the client's, not ours.
   const status = Number((error as { status?: unknown })?.status);
   if (status >= 400 && status < 500) {
-    logger.info({ requestId: res.locals.requestId, url: withoutPreviewToken(req.originalUrl), status }, "client error");
+    logger.info({ requestId: res.locals.requestId, url: logSafeUrl(req.originalUrl), status }, "client error");
     if (res.headersSent) return res.end();
     return res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request.");
   }
-  logger.error(
-    { requestId: res.locals.requestId, url: withoutPreviewToken(req.originalUrl), err: error },
-    "unhandled server error",
-  );
+  logger.error({ requestId: res.locals.requestId, url: logSafeUrl(req.originalUrl), err: error }, "unhandled server error");
   if (res.headersSent) return res.end();
   res.status(500).set("Cache-Control", "no-store").type("text/plain").send("Unexpected Application Error!");
 };
@@ -139,7 +151,12 @@ function arrivedOverHttps(req: IncomingMessage, trustProxy: (address: string, ho
  * request logger's (method, url, status, responseTime, requestId). Everything else goes to
  * the app.
  */
-function answerCacheHitsFirst(app: Express, pages: PageCache): RequestListener {
+function answerCacheHitsFirst(
+  app: Express,
+  pages: PageCache,
+  hstsHeader: string | undefined,
+  countView: ViewCounting | undefined,
+): RequestListener {
   const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   return (req, res) => {
     const page = pages.lookup(req);
@@ -151,19 +168,25 @@ function answerCacheHitsFirst(app: Express, pages: PageCache): RequestListener {
       status = pages.serveHit(req, res, page, {
         requestId,
         secure: arrivedOverHttps(req, trustProxy),
-        strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
+        strictTransportSecurity: hstsHeader,
       });
     } catch (error) {
-      logger.error({ requestId, url: req.url, err: error }, "serving a cached page failed");
+      logger.error({ requestId, url: logSafeUrl(req.url ?? ""), err: error }, "serving a cached page failed");
       if (!res.headersSent) return void app(req, res);
       return void res.destroy();
     }
+    countView?.(req, status, page.headers["content-type"] ?? "");
+    // The URL as is: a cached page is never one whose address carries a credential (previews and
+    // the back office are never stored).
     logger.info(
       { requestId, req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Date.now() - started },
       "request completed",
     );
   };
 }
+
+/** Counts a finished answer as a page view when it is one (see ./visit-counting). */
+type ViewCounting = (req: IncomingMessage, status: number, contentType: string) => void;
 
 /** Express takes a hop count as a number and a list of addresses as a string. */
 function trustProxySetting(value: string): number | string {
@@ -182,6 +205,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   const shedder = loadShedder({ maxDelayMs: vite ? 0 : env.LOAD_SHED_DELAY_MS, exempt: (req) => pages.knows(req) });
   const pages = createPageCache({ busy: shedder.overloaded });
   const siteUrl = new URL(env.SITE_URL);
+  const hstsHeader = strictTransportSecurity(env.HSTS);
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -200,7 +224,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
       customAttributeKeys: { reqId: "requestId" },
       quietReqLogger: true,
       serializers: {
-        req: (req) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
+        req: (req) => ({ method: req.method, url: logSafeUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -209,7 +233,33 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     res.locals.requestId = String(req.id);
     next();
   });
-  app.use(assignNonce, securityHeaders(), rejectMalformedUrls, errorsAreNotStored, redirectToCanonicalPath);
+  const countView: ViewCounting | undefined = env.VISIT_COUNTING
+    ? (req, status, contentType) => {
+        const key = pageViewOf(req, status, contentType, siteUrl.host);
+        if (key) pageViews.record(key);
+      }
+    : undefined;
+  if (countView) {
+    // Mounted middleware rewrites req.url on the way; the view is the address the browser asked for.
+    app.use((req, res, next) => {
+      res.once("finish", () =>
+        countView(
+          { method: req.method, url: req.originalUrl, headers: req.headers } as IncomingMessage,
+          res.statusCode,
+          String(res.getHeader("content-type") ?? ""),
+        ),
+      );
+      next();
+    });
+  }
+  app.use(
+    assignNonce,
+    securityHeaders(hstsHeader),
+    rejectMalformedUrls,
+    errorsAreNotStored,
+    backOfficeHeaders(env.OIDC_ISSUER),
+    redirectToCanonicalPath,
+  );
   if (vite) app.use(vite.middlewares);
   app.use(onlyAllowedMethods(build));
   // A response with an ETag comes precompressed from the page cache; recompressing would change it.
@@ -218,6 +268,9 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   // a request for a page being rendered waits for that render.
   app.use(pages.middleware);
 
+  // Uploaded images: made from the database on first request, then files on this server's disk.
+  // Ahead of the static folder, which would otherwise look each one up on disk first.
+  app.use("/media", mediaFiles(env.MEDIA_CACHE_DIR));
   if (!vite) {
     // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
     app.use(
@@ -229,7 +282,9 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
       }),
       assetNotFound,
     );
-    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+    // No directory redirect: `/images` would be sent to `/images/`, which the canonical-path
+    // redirect sends back to `/images`, for ever. A directory is no page: it falls through to 404.
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false, redirect: false }));
   }
 
   // Only uncached work reaches this point: shed it first when the server is overloaded.
@@ -249,7 +304,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     }),
   );
   app.use(lastResort);
-  return answerCacheHitsFirst(app, pages);
+  return answerCacheHitsFirst(app, pages, hstsHeader, countView);
 }
 
 /** Boots the server: configuration, database, HTTP, and a graceful SIGTERM. `vite` in development only. */
@@ -272,12 +327,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // Post images with variants made by the build are drawn as <picture>; development has none.
   if (!vite) loadImageManifest(path.join(BUILD_DIR, "image-manifest.json"));
 
-  // Leads reach the business through the delivery worker, beside the pages.
-  const deliveries = deliveryConfigFrom(env);
-  const destinations = describeDeliveries(deliveries);
-  if (destinations) logger.info({ destinations }, "lead delivery on");
-  else logger.info("lead delivery off: leads are stored only");
-  const worker = destinations ? startDeliveryWorker(deliveries, getDb) : undefined;
+  // Background work beside the pages (lead delivery, retention): see ~/lib/jobs.server.
+  startJobs({ env, getDb });
 
   const app = createApp(env, vite);
   const server: Server = createServer(
@@ -308,11 +359,11 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // The worker stops claiming at once; its in-flight sends finish or are released.
-    const workerStopped = worker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping lead delivery failed"));
+    // Jobs stop taking work at once; what they have in flight finishes or is handed back.
+    const jobsStopped = stopJobs();
     server.close(async () => {
       logger.info("server stopped");
-      await workerStopped;
+      await jobsStopped;
       // Only after the last request finished: close the pool / checkpoint and close the SQLite file.
       try {
         await vite?.close();

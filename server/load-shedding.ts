@@ -17,6 +17,12 @@ const MAX_UTILIZATION = 0.9;
  */
 const RENDERS_PER_SAMPLE_WHILE_OVERLOADED = 1;
 
+/**
+ * A post's social card (og:image) is never shed: a crawler that gets a 503 shows the post without
+ * a picture. Cards have their own budget instead (one render at a time: og-card/cards.server.ts).
+ */
+const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$/;
+
 export type LoadShedder = {
   /** Whether the event loop was overloaded over the last sample. */
   overloaded: () => boolean;
@@ -29,7 +35,7 @@ type Options = {
   sampleMs?: number;
   /**
    * Requests never shed: the refresh of a page the cache holds (so a page in demand never expires
-   * into 503s), besides health checks and form posts (a lead is worth a slow answer).
+   * into 503s), besides health checks, form posts (a lead is worth a slow answer) and social cards.
    */
   exempt?: (req: Request) => boolean;
 };
@@ -55,7 +61,8 @@ export function loadShedder({ maxDelayMs, sampleMs = 100, exempt = () => false }
   });
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (!overloaded || req.method === "POST" || req.path === "/healthz" || exempt(req)) return next();
+    if (!overloaded || req.method === "POST" || req.path === "/healthz" || SOCIAL_CARD.test(req.path) || exempt(req))
+      return next();
     if (rendersLeft > 0) {
       rendersLeft -= 1;
       return next();

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { keptQuery } from "~/lib/query-params";
+import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "./canonical-path";
 import { withScriptHashes } from "./security";
 
@@ -48,7 +49,7 @@ type CachedPage = {
 };
 
 /** What a hit needs to know of its request beyond the URL: its id and whether HSTS applies. */
-export type HitContext = { requestId: string; secure: boolean; strictTransportSecurity: string };
+export type HitContext = { requestId: string; secure: boolean; strictTransportSecurity: string | undefined };
 
 /**
  * What a shared cache (a CDN in front) may do with a page: keep it for the freshness second and
@@ -137,7 +138,7 @@ export function createPageCache({
     // Only a URL the app would answer with this page itself: a plain path (read the same way by
     // Express, so no fragment, space or control character) already in its canonical form (the
     // app redirects any other). A key is always a path that passed the app's checks.
-    if (!PLAIN_PATH.test(pathname) || canonicalPath(pathname) !== pathname) return undefined;
+    if (!PLAIN_PATH.test(pathname) || canonicalPath(pathname) !== pathname || isBackOfficePath(pathname)) return undefined;
     const key = pathname + keptQuery(pathname, queryStart === -1 ? "" : url.slice(queryStart + 1));
     const page = cache.get(key);
     return page && fresh(key, page) ? page : undefined;
@@ -145,7 +146,8 @@ export function createPageCache({
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path)) return next();
+    // The back office is one person's: never stored, never served from here.
+    if (isBackOfficePath(req.path) || (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path))) return next();
     const key = keyOf(req);
     let page = cache.get(key);
     if (page && fresh(key, page)) return sendCached(req, res, page, "HIT");
@@ -288,7 +290,8 @@ function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, c
   const notModified = clientHasCurrent(req.headers["if-none-match"], page, representation);
   const headers = notModified ? representation.notModified : representation.ok;
   const perRequest = ["X-Request-Id", context.requestId, "Age", ageOf(page)];
-  if (context.secure) perRequest.push("Strict-Transport-Security", context.strictTransportSecurity);
+  if (context.secure && context.strictTransportSecurity)
+    perRequest.push("Strict-Transport-Security", context.strictTransportSecurity);
   const status = notModified ? 304 : 200;
   res.writeHead(status, headers.concat(perRequest));
   if (notModified || req.method === "HEAD") res.end();

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import type { Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { logThrottle, untrusted, type LogThrottle } from "./log-throttle";
 import { ownOrigin } from "./public-url";
 
 /** Hosts our post markup may embed: YouTube (through youtube-nocookie) and Vimeo. */
@@ -75,23 +77,26 @@ recorded.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), in
 /** Every security header that is the same on every response (the CSP, which carries the nonce, aside). */
 export const STATIC_SECURITY_HEADERS: ReadonlyMap<string, string> = recorded;
 
-/** Strict-Transport-Security, for responses to requests that arrived over https. */
-export const STRICT_TRANSPORT_SECURITY =
-  recordHeaders(helmet.strictTransportSecurity({ maxAge: 63072000, includeSubDomains: true, preload: true })).get(
-    "Strict-Transport-Security",
-  ) ?? "";
+/**
+ * Strict-Transport-Security for responses to requests that arrived over https, from the HSTS
+ * setting; undefined when it is off.
+ */
+export function strictTransportSecurity(hsts: Env["HSTS"]): string | undefined {
+  if (!hsts) return undefined;
+  return recordHeaders(helmet.strictTransportSecurity(hsts)).get("Strict-Transport-Security");
+}
 
 /** The Content-Security-Policy of a response rendered with `nonce`. */
 export function contentSecurityPolicy(nonce: string): string {
   return cspTemplate.replace(NONCE_PLACEHOLDER, nonce);
 }
 
-/** All security headers in one place: the precomputed ones, the request's CSP, HSTS over https. */
-export function securityHeaders(): RequestHandler {
+/** All security headers in one place: the precomputed ones, the request's CSP, HSTS (when set) over https. */
+export function securityHeaders(hstsHeader: string | undefined): RequestHandler {
   return (req, res, next) => {
     for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(String(res.locals.cspNonce)));
-    if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    if (hstsHeader && req.secure) res.setHeader("Strict-Transport-Security", hstsHeader);
     next();
   };
 }
@@ -101,7 +106,7 @@ export function securityHeaders(): RequestHandler {
  * another origin. Browsers send Sec-Fetch-Site and Origin; a post is accepted when its Origin is
  * SITE_URL's origin (a proxy terminating TLS in front) or the request's own origin.
  */
-export function rejectCrossSitePosts(siteUrl: URL): RequestHandler {
+export function rejectCrossSitePosts(siteUrl: URL, throttle: LogThrottle = logThrottle()): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const fetchSite = req.get("sec-fetch-site");
@@ -112,11 +117,22 @@ export function rejectCrossSitePosts(siteUrl: URL): RequestHandler {
     if (!crossSiteFetch && !foreignOrigin) return next();
     if (!crossSiteFetch) {
       // The browser says same-origin, yet the origin is neither ours nor SITE_URL: a deployment
-      // problem, not an attack, and the operator must hear of it.
-      logger.warn(
-        { requestId: res.locals.requestId, origin, siteUrl: siteUrl.origin, requestOrigin: own },
-        `form post refused: its Origin ${origin} is not SITE_URL (${siteUrl.origin}); set SITE_URL to the origin visitors use`,
-      );
+      // problem the operator must hear of, or a client that lies, which may write a few lines a
+      // minute and no more (the origin escaped and cut short: it is the client's text).
+      const { log, suppressed } = throttle("cross-site post");
+      if (log) {
+        logger.warn(
+          {
+            requestId: res.locals.requestId,
+            origin: untrusted(origin ?? ""),
+            siteUrl: siteUrl.origin,
+            requestOrigin: untrusted(own ?? ""),
+            suppressed,
+          },
+          `form post refused: its Origin ${untrusted(origin ?? "")} is not SITE_URL (${siteUrl.origin}); set SITE_URL to the origin visitors use` +
+            (suppressed ? ` (${suppressed} more such posts since the last line)` : ""),
+        );
+      }
     }
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-site form posts are not accepted.");
   };

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses, type ButtonVariant } from "~/components/ui/button";
-import { BLOG_PATH } from "~/lib/blog";
+import { BLOG_PATH } from "~/lib/blog/posts";
 import { Icon } from "~/components/ui/icon";
 
 /**

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
-import { BLOG_SKELETON_COUNT } from "~/lib/blog";
+import { BLOG_SKELETON_COUNT } from "~/lib/blog/posts";
 import { keptQuery } from "~/lib/query-params";
 
 export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";

@@ -3,7 +3,12 @@ import { Await } from "react-router";
 import { BlogLoadError, InsightsLoading, InsightsSection } from "~/components/blog-states";
 import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink } from "~/components/ui/button";
-import { BLOG_PATH, HOME_VIEW_ALL_THRESHOLD, POST_IMAGE_SIZES, type LatestInsights as LatestInsightsData } from "~/lib/blog";
+import {
+  BLOG_PATH,
+  HOME_VIEW_ALL_THRESHOLD,
+  POST_IMAGE_SIZES,
+  type LatestInsights as LatestInsightsData,
+} from "~/lib/blog/posts";
 import type { StreamedLoad } from "~/lib/load-result";
 
 /** The home page's Latest Insights block: streams in, so the rest of the page never waits for it. */

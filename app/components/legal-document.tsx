@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatLongDate, isoDay } from "~/lib/dates";
-import { legalVersionPath, type LegalDocumentType, type LegalDocumentView, type LegalVersionView } from "~/lib/legal";
+import { legalVersionPath, type LegalDocumentType, type LegalDocumentView, type LegalVersionView } from "~/lib/legal/documents";
 import type { LoadResult } from "~/lib/load-result";
 
 /** The error state: its status was already chosen by the loader (404, 500 with the reason, 503). */
@@ -13,6 +14,29 @@ export function LegalDocumentError({ name, document }: { name: string; document:
       </p>
       {document.state === "failed" && document.reason ? <p className="mt-2 text-sm text-muted">{document.reason}</p> : null}
     </div>
+  );
+}
+
+/** A legal document's page body: title, version line, an optional notice under them, the sections, then `children`. */
+export function LegalArticle({
+  document,
+  notice,
+  children,
+}: {
+  document: LegalDocumentView;
+  notice?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+      <header className="border-b border-slate-200 pb-6">
+        <h1 className="text-4xl font-extrabold tracking-tight">{document.title}</h1>
+        <LegalVersionLine version={document.version} lastUpdated={document.lastUpdated} />
+        {notice}
+      </header>
+      <LegalSections document={document} />
+      {children}
+    </article>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { BlogListPending, LatestInsightsPending } from "~/components/blog-states";
 import { LegalSkeleton } from "~/components/legal-skeleton";
-import { BLOG_PATH } from "~/lib/blog";
+import { BLOG_PATH } from "~/lib/blog/posts";
 
 /**
  * While a client-side navigation waits for its data, the destination's loading state

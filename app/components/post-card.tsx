@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { ResponsivePicture } from "~/components/ui/responsive-picture";
-import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/lib/blog";
+import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/lib/blog/posts";
 import { formatLongDate, isoDay } from "~/lib/dates";
 import { Icon } from "~/components/ui/icon";
 

@@ -1,12 +1,16 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
+import { MAX_ALT_LENGTH, MEDIA_TYPES, type MediaType } from "~/lib/blog/media";
+import { postFieldRules } from "~/lib/blog/post-fields";
 import { isValidLegalContent, legalDocumentTypes, type LegalContent } from "~/lib/db/legal.server";
 import type { BlogPost } from "~/lib/db/posts.server";
+import { LEGAL_SECTION_HEADING } from "~/lib/legal/drafts";
 
 // Content files, read and validated: DIR/posts/*.md (one post each) and DIR/legal/*.md (one legal
-// document each), Markdown with YAML front matter. Writing them into the database is
+// document each), Markdown with YAML front matter; DIR/media/<id>.json with its image beside it. Writing them into the database is
 // db/content-import.server.ts's job.
 
 export type ContentProblem = { path: string; field: string; message: string };
@@ -31,35 +35,25 @@ const timestamp = () =>
     }
     return date.toISOString();
   });
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const urlPattern = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
-
 const PostFrontMatter = z.strictObject({
   id: z
     .uuid({ error: "must be a UUID such as 3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a15" })
     .transform((id) => id.toLowerCase())
     .optional(),
-  title: text().max(200, "must be at most 200 characters"),
-  slug: z
-    .string({ error: "must be text (lowercase words joined by hyphens)" })
-    .regex(slugPattern, "must be lowercase letters, digits and single hyphens, e.g. ai-governance-basics")
-    .nullable()
-    .optional(),
-  excerpt: text().max(500, "must be at most 500 characters"),
-  category: text().max(60, "must be at most 60 characters"),
-  author: text().max(100, "must be at most 100 characters"),
+  title: postFieldRules.title,
+  slug: postFieldRules.slug.nullable().optional(),
+  excerpt: postFieldRules.excerpt,
+  category: postFieldRules.category,
+  author: postFieldRules.author,
   published_date: timestamp(),
-  read_time: z
-    .int({ error: required("a whole number of minutes") })
-    .min(1, "must be at least 1")
-    .max(600, "must be at most 600"),
-  image_url: z
-    .string({ error: "must be text" })
-    .regex(urlPattern, "must be an http(s) URL or a site path starting with /")
-    .nullable()
-    .optional(),
+  read_time: postFieldRules.readTime,
+  image_url: postFieldRules.imageUrl.nullable().optional(),
   featured: flag().default(false),
   published: flag(),
+  // Kept by `content export`, so a restored post keeps its dates (feeds and the sitemap show them).
+  // Used when the import creates the post; an import that changes a post stamps it with its own time.
+  created_at: timestamp().optional(),
+  updated_at: timestamp().optional(),
 });
 
 const LegalFrontMatter = z.strictObject({
@@ -79,10 +73,20 @@ const LegalFrontMatter = z.strictObject({
     .default("1.0"),
   last_updated: timestamp(),
   published: flag(),
+  // What the back office records about a version; `content export` writes them when they are set.
+  // Left out, an import leaves a row's own values alone.
+  change_summary: z.string({ error: "must be text" }).trim().max(500, "must be at most 500 characters").optional(),
+  author_email: z.string({ error: "must be text" }).trim().max(254, "must be at most 254 characters").optional(),
+  published_at: timestamp().optional(),
+  published_by_email: z.string({ error: "must be text" }).trim().max(254, "must be at most 254 characters").optional(),
 });
 
-/** A post as written in a content file: the row without its timestamps, the id optional. */
-export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & { id?: string };
+/** A post as written in a content file: the row, the id and timestamps optional. */
+export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & {
+  id?: string;
+  created_at?: string;
+  updated_at?: string;
+};
 export type ContentLegal = {
   document_type: string;
   title: string;
@@ -90,9 +94,82 @@ export type ContentLegal = {
   last_updated: string;
   published: boolean;
   content: LegalContent;
+  change_summary?: string;
+  author_email?: string;
+  published_at?: string;
+  published_by_email?: string;
 };
 type Parsed<T> = { path: string; value: T };
-export type ContentSet = { posts: Parsed<ContentPost>[]; legal: Parsed<ContentLegal>[]; problems: ContentProblem[] };
+/** An uploaded image as the export writes it: its details (DIR/media/<id>.json) and its bytes (beside them). */
+export type ContentMedia = {
+  id: string;
+  file_name: string;
+  original_name: string;
+  content_type: MediaType;
+  alt: string;
+  created_at?: string;
+  data: Buffer;
+  sha256: string;
+};
+export type ContentSet = {
+  posts: Parsed<ContentPost>[];
+  legal: Parsed<ContentLegal>[];
+  media: Parsed<ContentMedia>[];
+  problems: ContentProblem[];
+};
+
+const MediaDetails = z.strictObject({
+  id: z.uuid({ error: "must be the image's UUID" }).transform((id) => id.toLowerCase()),
+  file_name: z
+    .string({ error: "must be text" })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens")
+    .max(60, "must be at most 60 characters"),
+  original_name: z.string({ error: "must be text" }).max(255, "must be at most 255 characters").default(""),
+  content_type: z.enum(Object.keys(MEDIA_TYPES) as [MediaType, ...MediaType[]], {
+    error: `must be one of ${Object.keys(MEDIA_TYPES).join(", ")}`,
+  }),
+  alt: text().max(MAX_ALT_LENGTH, `must be at most ${MAX_ALT_LENGTH} characters`),
+  created_at: timestamp().optional(),
+});
+
+/** DIR/media/<id>.json with its image DIR/media/<id>.<ext>: read, checked, the bytes hashed. */
+function loadMedia(folder: string, set: ContentSet) {
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)
+    .filter((entry) => entry.endsWith(".json"))
+    .sort()) {
+    const file = path.join(folder, name);
+    const shown = path.relative(process.cwd(), file);
+    let details: unknown;
+    try {
+      details = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      set.problems.push({
+        path: shown,
+        field: "file",
+        message: `is not valid JSON (${(error as Error).message.split("\n")[0]})`,
+      });
+      continue;
+    }
+    const result = MediaDetails.safeParse(details);
+    if (!result.success) {
+      set.problems.push(...zodProblems(shown, result.error));
+      continue;
+    }
+    const media = result.data;
+    if (name !== `${media.id}.json`) {
+      set.problems.push({ path: shown, field: "id", message: `must match the file's name (${media.id}.json)` });
+      continue;
+    }
+    const imageFile = path.join(folder, `${media.id}.${MEDIA_TYPES[media.content_type].extension}`);
+    if (!existsSync(imageFile)) {
+      set.problems.push({ path: shown, field: "content_type", message: `names ${path.basename(imageFile)}, which is missing` });
+      continue;
+    }
+    const data = readFileSync(imageFile);
+    set.media.push({ path: shown, value: { ...media, data, sha256: createHash("sha256").update(data).digest("hex") } });
+  }
+}
 
 function zodProblems(file: string, error: z.ZodError): ContentProblem[] {
   return error.issues.map((issue) => {
@@ -120,7 +197,7 @@ export function splitLegalSections(body: string): { content?: LegalContent; erro
   const sections: { title: string; lines: string[] }[] = [];
   const preamble: string[] = [];
   for (const line of body.split(/\r?\n/)) {
-    const heading = /^## +(.+?)\s*$/.exec(line);
+    const heading = LEGAL_SECTION_HEADING.exec(line);
     if (heading) sections.push({ title: heading[1]!, lines: [] });
     else (sections.at(-1)?.lines ?? preamble).push(line);
   }
@@ -142,7 +219,7 @@ function markdownFiles(folder: string): string[] {
 
 /** Reads and validates every file under DIR; problems list every bad field of every bad file. */
 export function loadContent(dir: string): ContentSet {
-  const set: ContentSet = { posts: [], legal: [], problems: [] };
+  const set: ContentSet = { posts: [], legal: [], media: [], problems: [] };
   const shownDir = path.relative(process.cwd(), dir) || ".";
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     set.problems.push({ path: shownDir, field: "folder", message: "does not exist" });
@@ -215,5 +292,6 @@ export function loadContent(dir: string): ContentSet {
     } else legalKeys.set(key, shown);
     if (sections.content) set.legal.push({ path: shown, value: { ...result.data, content: sections.content } });
   }
+  loadMedia(path.join(dir, "media"), set);
   return set;
 }

@@ -1,8 +1,10 @@
+import { CAMPAIGN_PARAMETERS } from "~/lib/leads/attribution";
+
 // The query parameters each page reads. Pages echo only these (in links and form actions) and the
 // server's page cache keys on only these: any other parameter is ignored by both, so `?x=N`
 // cannot force a fresh render, and a cached page never carries one visitor's URL to another.
 
-export const TRACKING_PARAMS = ["utm_source", "utm_medium", "utm_campaign"] as const;
+export const TRACKING_PARAMS = CAMPAIGN_PARAMETERS;
 
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   "/resources/blog": ["category", "page"],

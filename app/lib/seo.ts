@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
-import { feedLinks } from "~/lib/feeds";
+import { feedLinks } from "~/lib/blog/feeds";
 
 type RootMatch = { id: string; data?: unknown } | undefined;
 

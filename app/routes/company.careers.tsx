@@ -6,10 +6,7 @@ import { ItemGrid } from "~/components/ui/item-grid";
 import { PageHero, Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { careerBenefits, openRoles } from "~/content/careers";
-import { insertCareerApplication } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { careerApplicationMessages } from "~/lib/forms/outcomes";
-import { careerApplicationSchema } from "~/lib/forms/schemas";
 import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 import { keptQuery } from "~/lib/query-params";
@@ -18,14 +15,7 @@ const CAREERS_PATH = "/company/careers";
 
 /** The "Join Our Team" form posts here (to the page's own URL, so its utm_* parameters are recorded) → career_applications. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitForm({
-    request,
-    context,
-    form: "career-application",
-    schema: careerApplicationSchema,
-    messages: careerApplicationMessages,
-    save: insertCareerApplication,
-  });
+  return submitForm("career-application", { request, context });
 }
 
 export const headers = formRouteHeaders;

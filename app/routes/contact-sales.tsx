@@ -6,23 +6,14 @@ import { LeadFormPage } from "~/components/forms/lead-form-page";
 import { useLeadForm } from "~/components/forms/use-lead-form";
 import { site } from "~/config/site";
 import { contactProductChoices, contactReasons } from "~/content/lead-forms";
-import { insertSalesLead } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { contactSalesMessages } from "~/lib/forms/outcomes";
 import { contactSalesSchema } from "~/lib/forms/schemas";
 import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 
 /** "Get in Touch" posts here (to the page's own URL, so its utm_* parameters are recorded) → sales_leads. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitForm({
-    request,
-    context,
-    form: "contact-sales",
-    schema: contactSalesSchema,
-    messages: contactSalesMessages,
-    save: insertSalesLead,
-  });
+  return submitForm("contact-sales", { request, context });
 }
 
 export const headers = formRouteHeaders;

@@ -6,7 +6,7 @@ import { ItemGrid } from "~/components/ui/item-grid";
 import { Section } from "~/components/ui/section";
 import { site } from "~/config/site";
 import { homeFeatures, productFeatures } from "~/content/home";
-import { loadLatestInsights } from "~/lib/blog.server";
+import { loadLatestInsights } from "~/lib/blog/posts.server";
 import { inlineIfQuick } from "~/lib/streaming.server";
 import { pageMeta } from "~/lib/seo";
 

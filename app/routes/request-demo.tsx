@@ -8,23 +8,14 @@ import { useLeadForm } from "~/components/forms/use-lead-form";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { companySizeChoices, demoExpectations, demoProductChoices } from "~/content/lead-forms";
-import { insertDemoRequest } from "~/lib/db/leads.server";
 import { formRouteHeaders } from "~/lib/forms/headers";
-import { demoRequestMessages } from "~/lib/forms/outcomes";
 import { demoRequestSchema } from "~/lib/forms/schemas";
 import { submitForm } from "~/lib/forms/submit.server";
 import { pageMeta } from "~/lib/seo";
 
 /** The demo form posts here (to the page's own URL, so its utm_* parameters are recorded) → demo_requests. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitForm({
-    request,
-    context,
-    form: "request-demo",
-    schema: demoRequestSchema,
-    messages: demoRequestMessages,
-    save: insertDemoRequest,
-  });
+  return submitForm("request-demo", { request, context });
 }
 
 export const headers = formRouteHeaders;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/resources.blog.post-card";
-import { postCardResponse } from "~/lib/og-card/cards.server";
+import { postCardResponse } from "~/lib/blog/og-card/cards.server";
 
 // A post's social card (og:image): a 1200×630 PNG of its title, category, author and date.
 export function loader({ request, params, context }: Route.LoaderArgs) {

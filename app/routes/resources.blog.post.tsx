@@ -1,12 +1,17 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/resources.blog.post";
 import { BlogPostArticle, BlogPostNotFound } from "~/components/blog-post";
-import { loadPost, withArticleInDocument } from "~/lib/blog.server";
+import { loadPost, movedPostPath, withArticleInDocument } from "~/lib/blog/posts.server";
 import { statusOf } from "~/lib/load-result";
-import { postMeta, postNotFoundMeta } from "~/lib/post-meta";
+import { postMeta, postNotFoundMeta } from "~/lib/blog/post-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await loadPost(params.slug, context.requestId);
+  if (result.state === "not-found") {
+    // A renamed post's old address: one permanent redirect to where it is now, never a chain.
+    const moved = await movedPostPath(params.slug, context.requestId);
+    if (moved) throw redirect(moved, 301);
+  }
   // A failed load shows the same not-found texts as a missing post, but answers 503 so monitors notice.
   const status = statusOf(result);
   if (result.state === "loaded") result.value = withArticleInDocument(result.value, context);

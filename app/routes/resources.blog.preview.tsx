@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/resources.blog.preview";
 import { BlogPostArticle, BlogPostNotFound } from "~/components/blog-post";
-import { BLOG_PATH, type PostPreview } from "~/lib/blog";
-import { loadPreview, withArticleInDocument } from "~/lib/blog.server";
+import { BLOG_PATH, type PostPreview } from "~/lib/blog/posts";
+import { loadPreview, withArticleInDocument } from "~/lib/blog/posts.server";
 import { formatLongDate } from "~/lib/dates";
 import { statusOf } from "~/lib/load-result";
-import { postMeta, postNotFoundMeta } from "~/lib/post-meta";
+import { postMeta, postNotFoundMeta } from "~/lib/blog/post-meta";
 
 // A private preview link (`npm run content -- preview`): a draft or scheduled post on its real
 // page, under a "Preview — not published" banner. The link is the only credential, so every answer

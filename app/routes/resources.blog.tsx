@@ -1,18 +1,28 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await, Link, redirect } from "react-router";
 import type { Route } from "./+types/resources.blog";
 import { BlogListSkeleton, BlogLoadError } from "~/components/blog-states";
 import { FeaturedPostCard, PostCard } from "~/components/post-card";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/section";
 import { site } from "~/config/site";
-import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/lib/blog";
-import { loadBlogList, parseBlogListQuery } from "~/lib/blog.server";
+import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/lib/blog/posts";
+import { loadBlogList, parseBlogListQuery, publishedCategory } from "~/lib/blog/posts.server";
 import { inlineIfQuick } from "~/lib/streaming.server";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseBlogListQuery(new URL(request.url));
+  const url = new URL(request.url);
+  let query = parseBlogListQuery(url);
+  // A category no published post has, or spelled otherwise (" Guides"), leads to the list it
+  // means: the All view, or the category as written; one address per list. When the database
+  // cannot say, the address stays (a retry may show the category) and the page names none.
+  const given = url.searchParams.get("category");
+  if (given !== null) {
+    const category = await publishedCategory(query.category, context.requestId).catch(() => null);
+    if (category === null) query = { ...query, category: undefined };
+    else if (given !== (category ?? "")) throw redirect(blogListPath({ category, page: query.page }), 302);
+  }
   // Slow posts stream: the page shell is sent with its skeleton while they load.
   const { data: list } = await inlineIfQuick(loadBlogList(query, context.requestId));
   return { query, list };

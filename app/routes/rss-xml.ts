@@ -1,5 +1,5 @@
 import type { Route } from "./+types/rss-xml";
-import { rssFeed } from "~/lib/feeds.server";
+import { rssFeed } from "~/lib/blog/feeds.server";
 
 // RSS 2.0 of the 50 newest posts, or of one category's with ?category=NAME.
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { staticPaths } from "~/config/site";
-import { postPath } from "~/lib/blog";
+import { postPath } from "~/lib/blog/posts";
 import { getDb } from "~/lib/db/index.server";
 import { listPublishedPosts } from "~/lib/db/posts.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/terms.legal-document-version";
 import { NotFound } from "~/components/not-found";
-import { LegalDocumentError, LegalSections, LegalVersionLine } from "~/components/legal-document";
+import { LegalArticle, LegalDocumentError } from "~/components/legal-document";
 import { formatLongDate } from "~/lib/dates";
-import { legalDocumentPath, legalDocumentTypeOf, legalDocuments, legalVersionPath } from "~/lib/legal";
-import { loadSupersededLegalDocument } from "~/lib/legal-documents.server";
+import { legalDocumentPath, legalDocumentTypeOf, legalDocuments, legalVersionPath } from "~/lib/legal/documents";
+import { loadSupersededLegalDocument } from "~/lib/legal/documents.server";
 import { statusOf } from "~/lib/load-result";
 import { notFoundMeta, pageMeta } from "~/lib/seo";
 
@@ -43,10 +43,9 @@ export default function LegalDocumentVersionPage({ loaderData }: Route.Component
 
   const { document, current } = result.value;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-      <header className="border-b border-slate-200 pb-6">
-        <h1 className="text-4xl font-extrabold tracking-tight">{document.title}</h1>
-        <LegalVersionLine version={document.version} lastUpdated={document.lastUpdated} />
+    <LegalArticle
+      document={document}
+      notice={
         <div role="note" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-800">
           <p className="font-semibold">
             This version ({document.version}, updated {formatLongDate(document.lastUpdated)}) has been superseded.
@@ -61,8 +60,7 @@ export default function LegalDocumentVersionPage({ loaderData }: Route.Component
             </Link>
           </p>
         </div>
-      </header>
-      <LegalSections document={document} />
-    </article>
+      }
+    />
   );
 }

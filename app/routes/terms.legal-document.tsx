@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/terms.legal-document";
-import { EarlierLegalVersions, LegalDocumentError, LegalSections, LegalVersionLine } from "~/components/legal-document";
-import { legalDocumentPath, legalDocumentTypeOf, legalDocuments } from "~/lib/legal";
-import { loadLegalDocument, loadLegalVersions } from "~/lib/legal-documents.server";
+import { EarlierLegalVersions, LegalArticle, LegalDocumentError } from "~/components/legal-document";
+import { legalDocumentPath, legalDocumentTypeOf, legalDocuments } from "~/lib/legal/documents";
+import { loadLegalDocument, loadLegalVersions } from "~/lib/legal/documents.server";
 import { statusOf } from "~/lib/load-result";
 import { pageMeta } from "~/lib/seo";
 
@@ -32,15 +32,9 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
   const { document, earlier } = loaderData;
   if (document.state !== "loaded") return <LegalDocumentError name={name} document={document} />;
 
-  const { value } = document;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-      <header className="border-b border-slate-200 pb-6">
-        <h1 className="text-4xl font-extrabold tracking-tight">{value.title}</h1>
-        <LegalVersionLine version={value.version} lastUpdated={value.lastUpdated} />
-      </header>
-      <LegalSections document={value} />
+    <LegalArticle document={document.value}>
       {earlier.length ? <EarlierLegalVersions type={loaderData.type} versions={earlier} /> : null}
-    </article>
+    </LegalArticle>
   );
 }

@@ -16,10 +16,14 @@ export type BuiltServer = {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
-/** `discardStdout`: the server's log lines go to /dev/null (a benchmark's flood of them would cost the reader). */
+/**
+ * `discardStdout`: the server's log lines go to /dev/null (a benchmark's flood of them would cost the
+ * reader). `host`: the name the server is its own SITE_URL under, 127.0.0.1 unless a test needs a
+ * host name (passkeys refuse IP addresses).
+ */
 export async function startBuiltServer(
   env: Record<string, string>,
-  { discardStdout = false }: { discardStdout?: boolean } = {},
+  { discardStdout = false, host = "127.0.0.1" }: { discardStdout?: boolean; host?: string } = {},
 ): Promise<BuiltServer> {
   const port = await freePort();
   let output = "";
@@ -33,7 +37,7 @@ export async function startBuiltServer(
       // Tests assert exact answers on a busy machine: load shedding is tested on its own.
       LOAD_SHED_DELAY_MS: "0",
       // Production requires the public origin; a bare test server is its own.
-      SITE_URL: `http://127.0.0.1:${port}`,
+      SITE_URL: `http://${host}:${port}`,
       ...env,
       PORT: String(port),
     },
@@ -41,7 +45,7 @@ export async function startBuiltServer(
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   try {
     await waitForHealthy(url, child, () => output);
   } catch (error) {

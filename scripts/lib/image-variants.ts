@@ -1,36 +1,25 @@
-// Turns raster images into the responsive variants the site serves (see app/lib/responsive-image.ts):
+// Turns raster images into the responsive variants the site serves (see app/lib/blog/responsive-image.ts):
 // AVIF and WebP at the standard widths, plus one fallback in the original's format. File names
 // carry a hash of their bytes, so a changed image gets a new URL and every URL can be cached forever.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import sharp from "sharp";
+import {
+  ENCODER_SETTINGS_VERSION,
+  ENCODERS,
+  encodeVariant,
+  variantJobs,
+  type EncodedVariant,
+} from "../../app/lib/blog/image-encoding.server";
 import {
   RASTER_EXTENSIONS,
   VARIANTS_PATH,
-  variantWidthsFor,
   type ImageFile,
   type ImageManifest,
   type ManifestEntry,
   type VariantType,
-} from "../../app/lib/responsive-image";
-
-/** Encoder settings: visually close to the original at a fraction of its bytes. */
-const ENCODERS = {
-  "image/avif": { extension: "avif", encode: (image: Sharp) => image.avif({ quality: 50, effort: 4 }) },
-  "image/webp": { extension: "webp", encode: (image: Sharp) => image.webp({ quality: 72, effort: 4 }) },
-  "image/jpeg": { extension: "jpg", encode: (image: Sharp) => image.jpeg({ quality: 75, mozjpeg: true }) },
-  "image/png": { extension: "png", encode: (image: Sharp) => image.png({ compressionLevel: 9, palette: false }) },
-} as const;
-
-type OutputType = keyof typeof ENCODERS;
-
-/** Changing an encoder setting changes this, so cached outputs made with the old settings are not reused. */
-const SETTINGS_VERSION = JSON.stringify({
-  v: 1,
-  sharp: sharp.versions.sharp,
-  encoders: Object.fromEntries(Object.entries(ENCODERS).map(([type, { encode }]) => [type, encode.toString()])),
-});
+} from "../../app/lib/blog/responsive-image";
 
 export type VariantOptions = {
   /** Where the variant files are written; they are served at VARIANTS_PATH. */
@@ -43,7 +32,7 @@ export type ProcessedImage = { entry: ManifestEntry; fromCache: boolean };
 
 /** Every variant of one source image, written to outDir; the manifest entry describing them. */
 export async function processImage(source: Buffer, name: string, options: VariantOptions): Promise<ProcessedImage> {
-  const key = createHash("sha256").update(SETTINGS_VERSION).update(source).digest("hex");
+  const key = createHash("sha256").update(ENCODER_SETTINGS_VERSION).update(source).digest("hex");
   const cached = options.cacheDir ? readCache(options.cacheDir, key) : undefined;
   const outputs = cached ?? (await encodeAll(source));
   if (options.cacheDir && !cached) writeCache(options.cacheDir, key, outputs);
@@ -75,8 +64,7 @@ export async function processImage(source: Buffer, name: string, options: Varian
   };
 }
 
-type Encoded = { type: OutputType; width: number; height: number; data: Buffer };
-type Outputs = { width: number; height: number; variants: Encoded[] };
+type Outputs = { width: number; height: number; variants: EncodedVariant[] };
 
 async function encodeAll(source: Buffer): Promise<Outputs> {
   // autoOrient applies the camera's EXIF rotation, so width and height are as the picture is seen.
@@ -84,19 +72,8 @@ async function encodeAll(source: Buffer): Promise<Outputs> {
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw new Error("not a raster image sharp can read");
-  const widths = variantWidthsFor(width);
-  const fallbackType: OutputType = metadata.hasAlpha ? "image/png" : "image/jpeg";
-  const jobs: { type: OutputType; width: number }[] = [
-    ...widths.flatMap((w) => (["image/avif", "image/webp"] as const).map((type) => ({ type, width: w }))),
-    { type: fallbackType, width: widths[widths.length - 1]! },
-  ];
-  const variants: Encoded[] = [];
-  for (const job of jobs) {
-    // Metadata (EXIF with its GPS position, camera serials) is dropped; colours are converted to sRGB.
-    const image = sharp(source, { autoOrient: true }).resize({ width: job.width, withoutEnlargement: true });
-    const { data, info } = await ENCODERS[job.type].encode(image).toBuffer({ resolveWithObject: true });
-    variants.push({ type: job.type, width: info.width, height: info.height, data });
-  }
+  const variants: EncodedVariant[] = [];
+  for (const job of variantJobs(width, Boolean(metadata.hasAlpha))) variants.push(await encodeVariant(source, job));
   return { width, height, variants };
 }
 
@@ -106,7 +83,7 @@ function readCache(cacheDir: string, key: string): Outputs | undefined {
   if (!existsSync(index)) return undefined;
   try {
     const outputs = JSON.parse(readFileSync(index, "utf8")) as Omit<Outputs, "variants"> & {
-      variants: Omit<Encoded, "data">[];
+      variants: Omit<EncodedVariant, "data">[];
     };
     return {
       ...outputs,

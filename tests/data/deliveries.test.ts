@@ -11,7 +11,7 @@ import {
   releaseDelivery,
   requeueDeliveries,
 } from "~/lib/db/deliveries.server";
-import { insertDemoRequest } from "~/lib/db/leads.server";
+import { insertLead } from "~/lib/db/leads.server";
 import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { engines } from "./support/engines";
 import { demo, sleep } from "./support/fixtures";
@@ -37,23 +37,23 @@ for (const { engine, skip } of await engines()) {
     const leadCount = async () => (await db.selectFrom("demo_requests").select("id").execute()).length;
 
     it("writes one pending delivery per destination with the lead, in one transaction", async () => {
-      const leadId = await insertDemoRequest(db, demo, ["email", "webhook"]);
+      const leadId = await insertLead(db, "request-demo", demo, ["email", "webhook"]);
       const deliveries = (await listDeliveries(db)).sort((a, b) => a.destination.localeCompare(b.destination));
       expect(deliveries.map((delivery) => [delivery.destination, delivery.status, delivery.lead_id, delivery.attempts])).toEqual([
         ["email", "pending", leadId, 0],
         ["webhook", "pending", leadId, 0],
       ]);
       // A delivery that cannot be written takes its lead with it: no lead without its deliveries.
-      await expect(insertDemoRequest(db, demo, ["fax" as DeliveryDestination])).rejects.toThrow();
+      await expect(insertLead(db, "request-demo", demo, ["fax" as DeliveryDestination])).rejects.toThrow();
       expect(await leadCount()).toBe(1);
       // No destination configured: the lead alone.
-      await insertDemoRequest(db, demo, []);
+      await insertLead(db, "request-demo", demo, []);
       expect(await leadCount()).toBe(2);
       expect(await listDeliveries(db)).toHaveLength(2);
     });
 
     it("never hands one delivery to two claims at once, and counts each claim as an attempt", async () => {
-      for (let i = 0; i < 10; i += 1) await insertDemoRequest(db, demo, ["webhook"]);
+      for (let i = 0; i < 10; i += 1) await insertLead(db, "request-demo", demo, ["webhook"]);
       const claims = await Promise.all(
         [1, 2, 3].map(() => claimDueDeliveries(db, { token: randomUUID(), leaseMs: 60_000, limit: 6 })),
       );
@@ -66,7 +66,7 @@ for (const { engine, skip } of await engines()) {
     });
 
     it("claims only deliveries due by the given time (the worker's deferral while the server is busy)", async () => {
-      await insertDemoRequest(db, demo, ["webhook"]);
+      await insertLead(db, "request-demo", demo, ["webhook"]);
       const earlier = new Date(Date.now() - 60_000);
       expect(await claimDueDeliveries(db, { token: randomUUID(), leaseMs: 60_000, limit: 5, dueBy: earlier })).toEqual([]);
       expect((await listDeliveries(db))[0]?.attempts).toBe(0);
@@ -75,7 +75,7 @@ for (const { engine, skip } of await engines()) {
     });
 
     it("takes a delivery over once its lease ran out, and ignores the first claim's late outcome", async () => {
-      await insertDemoRequest(db, demo, ["webhook"]);
+      await insertLead(db, "request-demo", demo, ["webhook"]);
       const first = randomUUID();
       const [claimed] = await claimDueDeliveries(db, { token: first, leaseMs: 100, limit: 1 });
       expect(claimed).toBeDefined();
@@ -91,7 +91,7 @@ for (const { engine, skip } of await engines()) {
     });
 
     it("reschedules a failed attempt, marks it dead when there is no retry, and queues it again on request", async () => {
-      await insertDemoRequest(db, demo, ["webhook"]);
+      await insertLead(db, "request-demo", demo, ["webhook"]);
       const token = randomUUID();
       const [claimed] = await claimDueDeliveries(db, { token, leaseMs: 60_000, limit: 1 });
       const retryAt = new Date(Date.now() + 60_000);
@@ -118,7 +118,7 @@ for (const { engine, skip } of await engines()) {
     });
 
     it("gives a released claim back without counting it as an attempt", async () => {
-      await insertDemoRequest(db, demo, ["email"]);
+      await insertLead(db, "request-demo", demo, ["email"]);
       const token = randomUUID();
       const [claimed] = await claimDueDeliveries(db, { token, leaseMs: 60_000, limit: 1 });
       await releaseDelivery(db, claimed!.id, token);

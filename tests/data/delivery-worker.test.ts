@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
-import { insertDemoRequest } from "~/lib/db/leads.server";
+import { insertLead } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import type { DeliveryConfig } from "~/lib/delivery/config.server";
 import { claimDueBy, startDeliveryWorker, type DeliveryWorker } from "~/lib/delivery/worker.server";
@@ -80,7 +80,7 @@ describe("the delivery worker under load", () => {
     const stopLoad = keepEventLoopBusy();
     try {
       await sleep(600); // the worker's gauge has seen the load
-      await insertDemoRequest(db, demo, ["webhook"]);
+      await insertLead(db, "request-demo", demo, ["webhook"]);
       worker.nudge();
       await sleep(1_000);
       // Busy, and the delivery is younger than maxDeferMs: not even claimed.
@@ -93,7 +93,7 @@ describe("the delivery worker under load", () => {
       stopLoad();
     }
     await sleep(600); // quiet again
-    await insertDemoRequest(db, demo, ["webhook"]);
+    await insertLead(db, "request-demo", demo, ["webhook"]);
     worker.nudge();
     // Quiet: sent well before maxDeferMs.
     expect(await waitFor(async () => (await sent()) === 2, 2_000)).toBe(true);

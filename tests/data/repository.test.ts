@@ -6,9 +6,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatProblem } from "~/lib/content-files.server";
 import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
 import { importContent } from "~/lib/db/content-import.server";
+import { migrationProvider } from "~/lib/db/migrations";
 import { closeDatabase, getDb, getDialect, initDatabase } from "~/lib/db/index.server";
 import type { Database } from "~/lib/db/schema";
-import { insertCareerApplication, insertDemoRequest, insertSalesLead, listLeads } from "~/lib/db/leads.server";
+import { insertLead, listLeads } from "~/lib/db/leads.server";
 import { findLegalDocument, isValidLegalContent } from "~/lib/db/legal.server";
 import {
   countPublishedPosts,
@@ -53,9 +54,30 @@ for (const { engine, skip } of await engines()) {
       await migrateToLatest(db, opened.dialect);
       await migrateToLatest(db, opened.dialect);
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-      expect(migrations.rows.map((row) => row.name)).toEqual(["0001-initial", "0002-lead-deliveries"]);
+      const known = Object.keys(await migrationProvider(opened.dialect).getMigrations()).sort();
+      expect(migrations.rows.map((row) => row.name)).toEqual(known);
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
-      expect(tables).toEqual(["blog_posts", "career_applications", "demo_requests", "lead_deliveries", "legal_documents", "sales_leads"]);
+      expect(tables).toEqual(
+        expect.arrayContaining([
+        "admin_invitations",
+        "admin_passkeys",
+        "admin_sessions",
+        "admin_sign_in_states",
+        "admin_user_roles",
+        "admin_users",
+        "app_secrets",
+        "audit_log",
+        "blog_posts",
+        "career_applications",
+        "demo_requests",
+        "lead_deliveries",
+        "legal_documents",
+        "media",
+        "sales_leads",
+        "blog_post_revisions",
+        "blog_slug_redirects",
+      ]),
+      );
     });
 
     it("lists published posts newest first, pages them without overlap, and never returns drafts", async () => {
@@ -162,6 +184,7 @@ for (const { engine, skip } of await engines()) {
         category: expect.any(String),
         author: expect.any(String),
         published_date: "2025-03-05T10:00:00.000Z",
+        image_url: null,
         updated_at: expect.stringMatching(ISO),
       });
       expect(Object.keys(card!)).not.toContain("content");
@@ -241,14 +264,23 @@ for (const { engine, skip } of await engines()) {
     });
 
     it("inserts leads, returns their ids, stores them exactly and applies the column defaults", async () => {
-      const tracking = { source_page: "/contact-sales", utm_source: "newsletter", utm_medium: "email", utm_campaign: "" };
+      const tracking = {
+        source_page: "/contact-sales",
+        landing_page: "/products/sentinel",
+        referrer_host: "news.example.com",
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: "",
+        utm_term: "ai governance",
+        utm_content: "",
+      };
       const sales = { first_name: "Zoë", last_name: "O'Brien", email: "zoe@example.com", company: "Acme; DROP TABLE", phone: "+1 555 0100", message: "Line 1\nLine 2 ✓", product_name: "General", ...tracking };
-      const salesId = await insertSalesLead(db, sales);
+      const salesId = await insertLead(db, "contact-sales", sales);
       const demo = { first_name: "Ann", last_name: "Lee", email: "ann@example.com", company: "Beta", job_title: "CISO", phone: "", company_size: "51-200", message: "", product_name: "Sentinel", ...tracking };
-      const demoId = await insertDemoRequest(db, demo);
+      const demoId = await insertLead(db, "request-demo", demo);
       const career = { first_name: "Raj", last_name: "Patel", email: "raj@example.com", phone: "", linkedin_profile: "https://www.linkedin.com/in/raj", years_experience: 0, current_position: "", why_quorvant: "Governance matters", biggest_achievement: "", work_style: "hybrid", resume_url: "https://example.com/cv.pdf", ...tracking };
-      const careerId = await insertCareerApplication(db, career);
-      const careerNull = await insertCareerApplication(db, { ...career, years_experience: null });
+      const careerId = await insertLead(db, "career-application", career);
+      const careerNull = await insertLead(db, "career-application", { ...career, years_experience: null });
       for (const id of [salesId, demoId, careerId, careerNull]) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
       const [salesRow] = await listLeads(db, "sales_leads", {});
@@ -272,7 +304,7 @@ for (const { engine, skip } of await engines()) {
 
     it("keeps its data when the database is closed and opened again", async () => {
       await addPost(db, { slug: "durable", published_date: "2025-01-01T00:00:00.000Z" });
-      const leadId = await insertSalesLead(db, { first_name: "A", last_name: "B", email: "a@b.co", company: "", phone: "", message: "", product_name: "General", source_page: "/", utm_source: "", utm_medium: "", utm_campaign: "" });
+      const leadId = await insertLead(db, "contact-sales", { first_name: "A", last_name: "B", email: "a@b.co", company: "", phone: "", message: "", product_name: "General", source_page: "/", utm_source: "", utm_medium: "", utm_campaign: "" });
       await db.destroy();
       opened = await openDatabase(url, 2);
       db = opened.db;

@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
+import { leadFormServerOfTable } from "../../app/lib/leads/registry.server";
 import { uniqueCampaign } from "./forms-support";
 import { expect, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";
 import {
+  CLEARTEXT_MAIL,
   FAST_DELIVERY,
   deliveryRows,
   leadsOfCampaign,
@@ -32,6 +34,7 @@ async function withMailServer(work: (context: Context) => Promise<void>, recipie
   try {
     server = await startPrivateServer({
       SMTP_URL: smtp.url,
+      ...CLEARTEXT_MAIL,
       MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`,
       ...(recipients ?? {
         // A space after the comma: an operator's list is read item by item, trimmed.
@@ -191,8 +194,11 @@ test("each form's submission is one email: From, To, Reply-To, subject and every
 
     for (const [index, lead] of fullLeads.entries()) {
       const campaign = campaigns[index]!;
-      const [row] = await leadsOfCampaign(context.databaseUrl, LEAD_FORMS[lead.form].table, campaign);
-      expect(row, `stored ${lead.form}`).toBeTruthy();
+      const [stored] = await leadsOfCampaign(context.databaseUrl, LEAD_FORMS[lead.form].table, campaign);
+      expect(stored, `stored ${lead.form}`).toBeTruthy();
+      // The lead as its form wrote it (the registry's columns), not the back office's workflow columns.
+      const columns = leadFormServerOfTable(LEAD_FORMS[lead.form].table)!.columns;
+      const row = Object.fromEntries(columns.map((column) => [column, stored![column]]));
       const email = emailOf(emails, campaign);
       const { mail } = email;
       expect(mail.from?.value, `${lead.form} From`).toEqual([{ name: MAIL_FROM.name, address: MAIL_FROM.address }]);
@@ -202,8 +208,8 @@ test("each form's submission is one email: From, To, Reply-To, subject and every
       expect(mail.subject, `${lead.form} subject`).toBe(lead.subject);
       expect(mail.cc).toBeUndefined();
       expect(mail.bcc).toBeUndefined();
-      expectTextLists(email, row!);
-      await expectHtmlLists(page, email, row!);
+      expectTextLists(email, row);
+      await expectHtmlLists(page, email, row);
       // The HTML escapes what the visitor typed; the text body shows it as typed.
       if (lead.form === "contact-sales") {
         expect(String(mail.html)).toContain("Analytical &amp; Engines &lt;Ltd&gt;");
@@ -319,4 +325,41 @@ test("a form whose list is not configured gets no email", async () => {
     },
     { CAREERS_EMAIL_TO: CAREERS.join(",") },
   );
+});
+
+test("smtp:// to a server without STARTTLS sends neither the login nor the lead: the delivery fails, says why, and is retried", async () => {
+  const smtp = await startSmtpReceiver();
+  // As an operator would configure it, without SMTP_ALLOW_CLEARTEXT.
+  const server = await startPrivateServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`,
+    SALES_EMAIL_TO: SALES.join(","),
+    ...FAST_DELIVERY,
+  });
+  try {
+    const databaseUrl = `file:${server.databasePath}`;
+    const campaign = uniqueCampaign("mail-no-starttls");
+    expect((await postLead(server.url, "contact-sales", { first_name: "Ada", email: "ada@example.com" }, campaign)).status).toBe(
+      200,
+    );
+    let rows: Awaited<ReturnType<typeof deliveryRows>> = [];
+    await waitUntil(
+      async () => {
+        rows = await deliveryRows(databaseUrl);
+        return rows[0] && rows[0].attempts >= 2;
+      },
+      15_000,
+      () => `expected two failed attempts, found ${JSON.stringify(rows)}\n${server.output()}`,
+    );
+    expect(rows[0]).toMatchObject({ destination: "email", sent_at: null });
+    expect(rows[0]!.status).not.toBe("sent");
+    expect(rows[0]!.last_error).toMatch(/^SMTP: no TLS: the mail server did not upgrade with STARTTLS/);
+    expect(server.output()).toContain("SMTP_ALLOW_CLEARTEXT=true");
+    expect(smtp.logins).toEqual([]);
+    expect(smtp.emails).toEqual([]);
+    expect(server.output()).not.toContain(smtp.password);
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
 });

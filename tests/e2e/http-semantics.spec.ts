@@ -38,6 +38,36 @@ test.describe("status codes", () => {
     }
   });
 
+  test("a folder of static files is a 404, never a redirect loop", async () => {
+    for (const path of ["/images", "/images/", "/IMAGES"]) {
+      let response = await rawRequest(SHARED_SERVER.url, { path });
+      // At most the one redirect to the canonical path, then an answer.
+      if (response.status === 308) response = await rawRequest(SHARED_SERVER.url, { path: response.headers.location! });
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  test("another spelling of a page's path never renders it under its own address or cache key", async () => {
+    // Dot segments in any spelling (no browser sends them): refused.
+    for (const path of ["/company/about/%2e", "/company/x/%2e%2e/about", "/company/./about", "/resources/blog/%2E%2e"]) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await rawRequest(SHARED_SERVER.url, { path });
+        expect(response.status, path).toBe(404);
+        expect(response.headers["x-page-cache"], path).toBeUndefined();
+      }
+    }
+    // Encoded letters, doubled slashes: sent to the one address.
+    for (const [path, canonical] of [
+      ["/company/%61bout", "/company/about"],
+      ["/company//about", "/company/about"],
+      ["/company\\about", "/company/about"],
+    ]) {
+      const response = await rawRequest(SHARED_SERVER.url, { path: path! });
+      expect(response.status, path).toBe(308);
+      expect(response.headers.location, path).toBe(canonical);
+    }
+  });
+
   test("a missing asset is not logged as a server error", async () => {
     const server = await startPrivateServer();
     try {

@@ -13,10 +13,13 @@ test.describe("legal version history", () => {
 
   test.beforeAll(async () => {
     server = await startPrivateServer();
-    // The seeded privacy policy is the current version; an older one is added beside it, as an editor's tool would.
+    // The seeded privacy policy's newest version is the current one (the sample keeps its previous
+    // version too); an older one is added beside them, as an editor's tool would.
     current = withDatabase(server.databasePath, (db) => {
       const row = db
-        .prepare("SELECT version, title FROM legal_documents WHERE document_type = 'privacy-policy' AND published = 1")
+        .prepare(
+          "SELECT version, title FROM legal_documents WHERE document_type = 'privacy-policy' AND published = 1 ORDER BY last_updated DESC LIMIT 1",
+        )
         .get() as { version: string; title: string };
       const content = JSON.stringify({
         sections: [
@@ -47,8 +50,10 @@ test.describe("legal version history", () => {
     await expect(page.getByRole("heading", { level: 1, name: current.title })).toBeVisible();
     await expect(page.getByText(new RegExp(`^Version ${current.version.replace(".", "\\.")}`))).toBeVisible();
     const history = page.getByRole("region", { name: "Earlier versions" });
-    await expect(history.getByRole("listitem")).toHaveCount(1);
-    await expect(history.getByRole("listitem")).toHaveText("Version 0.9 beta/1 — updated March 1, 2024");
+    await expect(history.getByRole("listitem")).toHaveText([
+      "Version 2.1 — updated June 1, 2025",
+      "Version 0.9 beta/1 — updated March 1, 2024",
+    ]);
     await expect(history.getByRole("link", { name: "Version 0.9 beta/1" })).toHaveAttribute("href", oldPath);
     await expectAccessible(page, "privacy policy with its history");
   });

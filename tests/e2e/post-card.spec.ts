@@ -155,11 +155,51 @@ test.describe("one render per post version", () => {
     expect((await expectCard(editedAgain)).equals(editedBody)).toBe(true);
     await expect.poll(() => renders(server, id)).toBe(2);
 
-    // An edit the card does not show (the body) is a new version, rendered once, with the same bytes and tag.
+    // An edit the card does not show (the body) is no new version: nothing is rendered, same tag.
     updatePost(server, SLUG, { content: "A new body." });
     await wait(1_100);
     const contentEdit = await get(request, CARD, { "If-None-Match": edited.headers().etag! });
     expect(contentEdit.status()).toBe(304);
+    await wait(500);
+    expect(renders(server, id)).toBe(2);
+  });
+
+  test("a new image or title gives a new card even when written without touching updated_at; the card shows the image", async ({
+    request,
+  }) => {
+    const slug = "continuous-evaluation-pipelines";
+    const path = `/resources/blog/${slug}/og.png`;
+    const { id } = postRow(server, slug);
+    const setQuietly = (column: "image_url" | "title", value: string) =>
+      withDatabase(server.databasePath, (db) =>
+        db.prepare(`UPDATE blog_posts SET ${column} = ? WHERE slug = ?`).run(value, slug),
+      );
+    /** The card's mean colour under its text-free middle right: the image shows through there, or the plain ground. */
+    const patch = async (body: Buffer) => {
+      const { default: sharp } = await import("sharp");
+      const { data } = await sharp(body)
+        .extract({ left: 900, top: 400, width: 200, height: 120 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let sum = 0;
+      for (const value of data) sum += value;
+      return sum / data.length;
+    };
+
+    const plain = await get(request, path);
+    const plainBody = await expectCard(plain);
+    setQuietly("image_url", "/images/photos/aurora-over-ridge.jpg");
+    await wait(1_100);
+    const pictured = await get(request, path, { "If-None-Match": plain.headers().etag! });
+    const picturedBody = await expectCard(pictured);
+    expect(pictured.headers().etag).not.toBe(plain.headers().etag);
+    expect(Math.abs((await patch(picturedBody)) - (await patch(plainBody)))).toBeGreaterThan(2);
+
+    setQuietly("title", "Continuous evaluation, retitled");
+    await wait(1_100);
+    const retitled = await get(request, path, { "If-None-Match": pictured.headers().etag! });
+    expect((await expectCard(retitled)).equals(picturedBody)).toBe(false);
     await expect.poll(() => renders(server, id)).toBe(3);
   });
 

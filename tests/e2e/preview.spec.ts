@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { signPreviewToken } from "../../app/lib/preview-token.server";
+import http from "node:http";
+import { signPreviewToken } from "../../app/lib/blog/preview-token.server";
 import { withDatabase } from "./support/database";
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";
@@ -130,6 +131,45 @@ test("altered, expired, unsigned, malformed and other posts' tokens are an unkno
   expect(server.output()).not.toMatch(/\/resources\/blog\/preview\/[0-9a-f-]{36}\./);
 });
 
+test("another spelling of a preview link renders nothing and leaves no token in the server's log", async () => {
+  const link = previewLink(draft.slug);
+  const token = link.slice(link.lastIndexOf("/") + 1);
+  const signature = token.slice(token.lastIndexOf(".") + 1);
+  const [id, expires] = token.split(".");
+  const outputBefore = server.output().length;
+  // Spellings a browser resolves before sending, so only a hand-made request carries them: refused.
+  for (const path of [
+    `/resources/blog/./preview/${token}`,
+    `/resources/blog/x/../preview/${token}`,
+    `/resources/blog/x/%2e%2E/preview/${token}`,
+    `/resources/blog/preview/${token}/.`,
+  ]) {
+    const response = await rawGet(server.url, path);
+    expect(response.status, path).toBe(404);
+    expect(response.body, path).not.toContain(draft.title);
+  }
+  // Spellings of the same path (an encoded letter, doubled or backslashed separators): sent to the
+  // one canonical path, never rendered under their own.
+  for (const path of [
+    `/resources/blog/%70review/${token}`,
+    `/resources/blog//preview/${token}`,
+    `/resources/blog\\preview/${token}`,
+    `/resources/%62log/preview/${token}`,
+  ]) {
+    const response = await rawGet(server.url, path);
+    expect(response.status, path).toBe(308);
+    expect(response.headers.location, path).toBe(`/resources/blog/preview/${token}`);
+    expect(response.body, path).not.toContain(draft.title);
+  }
+  // An expiry with a leading zero is another spelling of the grant: an unknown post.
+  const zero = await rawGet(server.url, `/resources/blog/preview/${id}.0${expires}.${signature}`);
+  expect(zero.status).toBe(404);
+  expect(zero.body).not.toContain(draft.title);
+
+  await expect.poll(() => server.output().slice(outputBefore)).toContain('"url":"/resources/blog/preview/[token]"');
+  expect(server.output().slice(outputBefore)).not.toContain(signature);
+});
+
 test("a previewed draft appears in no list, feed or sitemap, and its page stays 404", async ({ request }) => {
   await request.get(previewLink(draft.slug));
   for (const path of [
@@ -150,11 +190,15 @@ test("a previewed draft appears in no list, feed or sitemap, and its page stays 
   expect((await request.get(`${server.url}/resources/blog/${draft.slug}`)).status()).toBe(404);
 });
 
-test("the command refuses to run without PREVIEW_SECRET, and names an unknown post", () => {
+test("without PREVIEW_SECRET the command signs with the database's shared secret; it names an unknown post", async ({
+  request,
+}) => {
   const without = previewCommand(draft.slug, { PREVIEW_SECRET: "" });
-  expect(without.status).toBe(1);
-  expect(without.stderr).toContain("PREVIEW_SECRET is not set");
-  expect(without.stdout).toBe("");
+  expect(without.status, without.stderr).toBe(0);
+  const link = without.stdout.trim();
+  expect(link).toMatch(/\/resources\/blog\/preview\/[0-9a-f-]{36}\.\d+\.[0-9a-f]{64}$/);
+  // This server signs with its PREVIEW_SECRET, not the database's: the other secret's link is refused.
+  expect((await request.get(`${server.url}${new URL(link).pathname}`)).status()).toBe(404);
   const unknown = previewCommand("no-such-post");
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toContain('No post with slug or id "no-such-post"');
@@ -173,3 +217,17 @@ test("once the post is published, its preview link leads to its public page", as
   expect(response.headers()["location"]).toBe(`/resources/blog/${draft.slug}`);
   expect(response.headers()["cache-control"]).toBe("no-store");
 });
+
+/** A GET sent exactly as written (fetch and browsers resolve `.` and `..` segments first). */
+function rawGet(baseUrl: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}

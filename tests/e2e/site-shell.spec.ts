@@ -119,9 +119,14 @@ test.describe("page cache", () => {
   });
 
   test("a page served from the cache hydrates and navigates with no CSP violation", async ({ page, request }) => {
-    await request.get("/company/brand");
-    const response = await page.goto("/company/brand");
-    expect(response?.headers()["x-page-cache"]).toBe("HIT");
+    // A copy is served for half a second after it is stored: on a busy machine the browser's
+    // navigation can come later than that, so warm and load until the browser gets a copy.
+    let servedFrom: string | undefined;
+    for (let attempt = 0; attempt < 10 && servedFrom !== "HIT"; attempt += 1) {
+      await request.get("/company/brand");
+      servedFrom = (await page.goto("/company/brand"))?.headers()["x-page-cache"];
+    }
+    expect(servedFrom).toBe("HIT");
     await waitForHydration(page);
     await page.getByRole("banner").getByRole("link", { name: "Contact Sales" }).click();
     await expect(page).toHaveURL(/\/contact-sales$/);

@@ -1,3 +1,5 @@
+import net from "node:net";
+import tls from "node:tls";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../e2e/support/fixtures";
 import { uniqueCampaign } from "../e2e/forms-support";
@@ -27,8 +29,77 @@ test.describe("two servers behind nginx", () => {
     const { httpUrl } = topology();
     const response = await request.get(`${httpUrl}/contact-sales?utm_source=x`, { maxRedirects: 0 });
     expect(response.status()).toBe(301);
-    // $host carries no port: an operator's site is on 443.
+    // The site's name (server_name) and no port: an operator's site is on 443.
     expect(response.headers()["location"]).toBe("https://localhost/contact-sales?utm_source=x");
+  });
+
+  test("a forged Host gets no page on either port, and no redirect to it", async () => {
+    const { url, httpUrl } = topology();
+    const http = new URL(httpUrl);
+    const https = new URL(url);
+    for (const host of ["evil.example", "127.0.0.1", "localhost.evil.example"]) {
+      // Plain http: closed without a byte (no page, no redirect to the forged name).
+      expect(await rawExchange({ port: Number(http.port), host }), `http, Host: ${host}`).toEqual({ closed: true, answer: "" });
+      // TLS naming the site but asking another host in Host: closed as well.
+      expect(await rawExchange({ port: Number(https.port), host, servername: "localhost" }), `https, Host: ${host}`).toEqual({
+        closed: true,
+        answer: "",
+      });
+    }
+    // TLS naming another host, or none: the handshake itself is refused, no certificate shown.
+    for (const servername of ["evil.example", undefined]) {
+      await expect(tlsHandshake(Number(https.port), servername), `SNI ${servername ?? "(none)"}`).rejects.toThrow();
+    }
+    // The site's own name still works on both ports, whatever port the Host header carries.
+    const redirect = await rawExchange({ port: Number(http.port), host: `localhost:${http.port}`, path: "/company/about?x=1" });
+    expect(redirect.answer).toMatch(/^HTTP\/1\.1 301 /);
+    expect(redirect.answer).toMatch(/\r\nLocation: https:\/\/localhost\/company\/about\?x=1\r\n/i);
+    const page = await rawExchange({ port: Number(https.port), host: `localhost:${https.port}`, servername: "localhost" });
+    expect(page.answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  test("nginx's own error pages carry the security headers", async ({ request }) => {
+    const { url } = topology();
+    // A request line longer than nginx's buffers: nginx answers 414 itself, the app never sees it.
+    const response = await request.get(`${url}/${"a".repeat(9_000)}`);
+    expect(response.status()).toBe(414);
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(headers["server"]).toBe("nginx");
+    expect(await response.text()).toContain("Status 414");
+  });
+
+  test("the access log keeps no preview or invitation token, in any spelling", async () => {
+    const { url, siteAccessLog } = topology();
+    const port = Number(new URL(url).port);
+    const signature = "0123456789abcdef".repeat(4);
+    const token = `9b2d1f4e-3c5a-4e7b-8f10-2a6c4d8e0b13.1893456000.${signature}`;
+    const encoded = [...signature].map((char) => `%${char.charCodeAt(0).toString(16)}`).join("");
+    const paths = [
+      `/resources/blog/preview/${token}`,
+      `/resources/blog/%70review/${token}`,
+      `/resources/blog/x/../preview/${token}`,
+      `/resources/blog/preview/9b2d1f4e-3c5a-4e7b-8f10-2a6c4d8e0b13.1893456000.${encoded}`,
+      `/admin/invitations/${signature}?from=mail`,
+    ];
+    // Written by hand: a URL parser would resolve the dot segments before sending.
+    for (const path of paths) await rawExchange({ port, host: `localhost:${port}`, servername: "localhost", path });
+    await expect
+      .poll(
+        () =>
+          siteAccessLog()
+            .split("\n")
+            .filter((line) => line.includes("[token]")).length,
+      )
+      .toBe(paths.length);
+    const log = siteAccessLog();
+    expect(log).not.toContain(signature);
+    expect(log).not.toContain(encoded.slice(0, 30));
+    expect(log).toContain('"GET /admin/invitations/[token]?from=mail HTTP/1.1" ');
   });
 
   test("HSTS is sent over https; canonical, og:url, sitemap and feed URLs start with SITE_URL", async ({ page, request }) => {
@@ -39,7 +110,8 @@ test.describe("two servers behind nginx", () => {
     for (const path of ["/", "/contact-sales", post.path]) {
       const response = await page.goto(`${url}${path}`);
       expect(response?.status(), path).toBe(200);
-      expect(response?.headers()["strict-transport-security"], path).toMatch(/max-age=\d+/);
+      // The default: two years with subdomains, not preloaded (preloading is the operator's choice).
+      expect(response?.headers()["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
       const expected = path === "/" ? [url, `${url}/`] : [`${url}${path}`];
       expect(expected, `canonical of ${path}`).toContain(await page.locator('link[rel="canonical"]').getAttribute("href"));
       expect(expected, `og:url of ${path}`).toContain(await page.locator('meta[property="og:url"]').getAttribute("content"));
@@ -164,4 +236,58 @@ async function postDemo(request: APIRequestContext, url: string, campaign: strin
   } catch {
     return false; // the connection failed: not acknowledged
   }
+}
+
+/**
+ * One request written by hand (so the Host header can be anything), over TLS when `servername` is
+ * given. Resolves with what came back and whether the server closed the connection.
+ */
+function rawExchange({
+  port,
+  host,
+  servername,
+  path = "/",
+}: {
+  port: number;
+  host: string;
+  servername?: string;
+  path?: string;
+}): Promise<{ closed: boolean; answer: string }> {
+  return new Promise((resolve, reject) => {
+    const socket: net.Socket = servername
+      ? tls.connect({ port, host: "127.0.0.1", servername, rejectUnauthorized: false })
+      : net.connect({ port, host: "127.0.0.1" });
+    let answer = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ closed: false, answer });
+    }, 5_000);
+    socket.once(servername ? "secureConnect" : "connect", () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      // A reset after the request is a close too; anything before it is a failure of the test.
+      if (answer === "" && (error as NodeJS.ErrnoException).code === "ECONNRESET") resolve({ closed: true, answer });
+      else reject(error);
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ closed: true, answer });
+    });
+  });
+}
+
+/** A TLS handshake with `servername` in SNI (none when undefined); resolves once it completes. */
+function tlsHandshake(port: number, servername: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ port, host: "127.0.0.1", servername: servername ?? "", rejectUnauthorized: false });
+    socket.once("secureConnect", () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once("error", reject);
+    socket.once("close", () => reject(new Error("closed during the handshake")));
+  });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseDeliveriesArgs, parseRedeliverArgs } from "~/lib/delivery/commands.server";
+import { parseDeliveriesArgs, parseRedeliverArgs } from "../../scripts/lib/delivery-commands";
 import { deliveryConfigFrom, destinationsFor, describeDeliveries, retryDelayMs } from "~/lib/delivery/config.server";
+import { describeSmtpError, smtpOptions } from "~/lib/delivery/senders.server";
 import { emailHtml, emailSubject, emailText, headerSafe } from "~/lib/delivery/messages.server";
 import { loadEnv } from "~/lib/env.server";
-import { UsageError } from "~/lib/forms/export.server";
+import { UsageError } from "../../scripts/lib/lead-export";
 
 const secret = `whsec_${Buffer.from("a-webhook-secret-of-24b!").toString("base64")}`;
 
@@ -24,6 +25,26 @@ describe("delivery configuration", () => {
     const described = JSON.stringify(describeDeliveries(config));
     expect(described).not.toMatch(/s3cret|T0KEN|whsec_|mailer/);
     expect(describeDeliveries(deliveryConfigFrom(loadEnv({})))).toBeUndefined();
+  });
+
+  it("requires TLS for smtp:// (STARTTLS) unless SMTP_ALLOW_CLEARTEXT=true says otherwise", () => {
+    const mail = { SMTP_URL: "smtp://mailer:s3cret@mail.example.com", MAIL_FROM: "website@quorvant.com" };
+    const strict = loadEnv(mail);
+    expect(strict.SMTP_ALLOW_CLEARTEXT).toBe(false);
+    expect(smtpOptions(strict.SMTP_URL!, 1000, strict.SMTP_ALLOW_CLEARTEXT)).toMatchObject({
+      port: 587,
+      secure: false,
+      requireTLS: true,
+    });
+    expect(smtpOptions("smtps://mail.example.com", 1000, false)).toMatchObject({ port: 465, secure: true, requireTLS: false });
+    const relaxed = loadEnv({ ...mail, SMTP_ALLOW_CLEARTEXT: "true" });
+    expect(smtpOptions(relaxed.SMTP_URL!, 1000, relaxed.SMTP_ALLOW_CLEARTEXT)).toMatchObject({ requireTLS: false });
+    expect(() => loadEnv({ ...mail, SMTP_ALLOW_CLEARTEXT: "yes" })).toThrow(/SMTP_ALLOW_CLEARTEXT must be true or false/);
+    expect(
+      describeSmtpError(
+        Object.assign(new Error("Error upgrading connection with STARTTLS"), { code: "ETLS", responseCode: 502 }),
+      ),
+    ).toBe("no TLS: the mail server did not upgrade with STARTTLS (502); smtp:// requires it unless SMTP_ALLOW_CLEARTEXT=true");
   });
 
   it("refuses half a configuration, one line per problem", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadEnv } from "~/lib/env.server";
+import { strictTransportSecurity } from "../../server/security";
 
 const production = { NODE_ENV: "production", SITE_URL: "https://quorvant.com" };
 
@@ -40,5 +41,19 @@ describe("configuration", () => {
       /HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
     );
     expect(() => loadEnv({ ...production, HTTP_MAX_CONNECTIONS: "none" })).toThrow(/HTTP_MAX_CONNECTIONS/);
+  });
+
+  it("sends HSTS for two years with subdomains and no preload unless the operator says otherwise", () => {
+    const header = (value?: string) => strictTransportSecurity(loadEnv({ ...production, HSTS: value }).HSTS);
+    expect(header()).toBe("max-age=63072000; includeSubDomains");
+    expect(header("max-age=63072000; includeSubDomains; preload")).toBe("max-age=63072000; includeSubDomains; preload");
+    expect(header("max-age=300")).toBe("max-age=300");
+    expect(header(" Max-Age=86400 ; INCLUDESUBDOMAINS ")).toBe("max-age=86400; includeSubDomains");
+    expect(header("off")).toBeUndefined();
+    for (const value of ["two years", "max-age=-1", "includeSubDomains; max-age=1", "max-age=1; preload", "max-age=1; x=1"]) {
+      expect(() => header(value), value).toThrow(/HSTS /);
+    }
+    // The browsers' preload list wants subdomains and at least a year.
+    expect(() => header("max-age=600; includeSubDomains; preload")).toThrow(/HSTS with preload must include/);
   });
 });

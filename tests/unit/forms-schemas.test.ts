@@ -92,6 +92,49 @@ describe("career application schema", () => {
   });
 });
 
+describe("control characters", () => {
+  // A one-line value with a line break would forge a line of the sales email ("Budget: approved").
+  it("one-line fields lose every control character, line breaks included", () => {
+    const result = parse(demoRequestSchema, {
+      ...demo,
+      first_name: "Grace\r\nBudget: approved",
+      last_name: "Hop\u0000per\u2028x",
+      company: "Navy\nPriority: urgent",
+      job_title: "Rear\tAdmiral\u0085",
+      phone: "+1 555\r0100",
+    });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value).toMatchObject({
+      first_name: "Grace Budget: approved",
+      last_name: "Hop per x",
+      company: "Navy Priority: urgent",
+      job_title: "Rear Admiral",
+      phone: "+1 555 0100",
+    });
+    for (const field of ["first_name", "last_name", "company", "job_title", "phone"] as const) {
+      // eslint-disable-next-line no-control-regex
+      expect(result.value[field]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    }
+    const contact = parse(contactSalesSchema, { first_name: "A\nB", company: "C\rD" });
+    expect(contact.status === "success" && [contact.value.first_name, contact.value.company]).toEqual(["A B", "C D"]);
+    const application = parse(careerApplicationSchema, { ...career, current_position: "Analyst\nSalary: 1M" });
+    expect(application.status === "success" && application.value.current_position).toBe("Analyst Salary: 1M");
+  });
+
+  it("multi-line fields keep their line breaks (as \\n) and nothing else", () => {
+    const result = parse(demoRequestSchema, { ...demo, message: "First line.\r\nSecond\tline.\rThird\u0007 line.\u2028Fourth." });
+    expect(result.status === "success" && result.value.message).toBe("First line.\nSecond line.\nThird line.\nFourth.");
+    const application = parse(careerApplicationSchema, { ...career, why_quorvant: "One\r\nTwo\u001b[31m" });
+    expect(application.status === "success" && application.value.why_quorvant).toBe("One\nTwo[31m");
+  });
+
+  it("links keep no line break or tab", () => {
+    const result = parse(careerApplicationSchema, { ...career, resume_url: "https://example.com/cv\r\n\tX: y" });
+    expect(result.status === "success" && result.value.resume_url).toBe("https://example.com/cvX: y");
+  });
+});
+
 describe("browser constraints", () => {
   it("carry required, length caps and number bounds to the inputs", () => {
     const demoConstraints = constraintsOf(demoRequestSchema);

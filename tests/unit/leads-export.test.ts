@@ -6,8 +6,9 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import { insertCareerApplication, insertSalesLead } from "~/lib/db/leads.server";
-import { formatLeads, parseExportArgs, spreadsheetSafe, UsageError } from "~/lib/forms/export.server";
+import { insertLead } from "~/lib/db/leads.server";
+import { spreadsheetSafe } from "~/lib/csv.server";
+import { formatLeads, parseExportArgs, UsageError } from "../../scripts/lib/lead-export";
 
 const run = promisify(execFile);
 
@@ -117,10 +118,15 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
       utm_medium: "",
       utm_campaign: "",
     };
-    await insertSalesLead(db, { ...lead, first_name: "Old", email: "old@example.com" });
-    await insertSalesLead(db, { ...lead, first_name: "=cmd|' /C calc'!A0", email: "mid@example.com", message: "a, b\nc" });
-    await insertSalesLead(db, { ...lead, first_name: "New", email: "new@example.com" });
-    await insertCareerApplication(db, {
+    await insertLead(db, "contact-sales", { ...lead, first_name: "Old", email: "old@example.com" });
+    await insertLead(db, "contact-sales", {
+      ...lead,
+      first_name: "=cmd|' /C calc'!A0",
+      email: "mid@example.com",
+      message: "a, b\nc",
+    });
+    await insertLead(db, "contact-sales", { ...lead, first_name: "New", email: "new@example.com" });
+    await insertLead(db, "career-application", {
       first_name: "Ada",
       last_name: "L",
       email: "ada@example.com",
@@ -174,9 +180,13 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
       "message",
       "product_name",
       "source_page",
+      "landing_page",
+      "referrer_host",
       "utm_source",
       "utm_medium",
       "utm_campaign",
+      "utm_term",
+      "utm_content",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "~/lib/env.server";
-import { signPreviewToken, verifyPreviewToken } from "~/lib/preview-token.server";
+import { signPreviewToken, verifyPreviewToken } from "~/lib/blog/preview-token.server";
 
 const secret = "s".repeat(16) + "0123456789abcdef";
 const otherSecret = "o".repeat(40);
@@ -51,6 +51,15 @@ describe("preview tokens", () => {
     const token = signPreviewToken(secret, postId, inAWeek);
     const [id, expires, signature] = token.split(".");
     expect(verifyPreviewToken(secret, `${id}.${Number(expires) + 86_400}.${signature}`, now)).toBeNull();
+  });
+
+  it("have one spelling: an expiry with leading zeros is refused", () => {
+    const token = signPreviewToken(secret, postId, inAWeek);
+    const [id, expires, signature] = token.split(".");
+    for (const zeros of ["0", "00", "0000"]) {
+      expect(verifyPreviewToken(secret, `${id}.${zeros}${expires}.${signature}`, now), zeros).toBeNull();
+    }
+    expect(verifyPreviewToken(secret, token, now)).not.toBeNull();
   });
 
   it("refuse a token signed with another secret", () => {

@@ -6,10 +6,10 @@ import { createRoutesStub } from "react-router";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostImage } from "~/components/post-card";
-import type { PostSummary } from "~/lib/blog";
-import { loadImageManifest, responsiveImage } from "~/lib/image-manifest.server";
-import { renderMarkup } from "~/lib/markup.server";
-import { responsiveImageFrom, variantWidthsFor, type ImageManifest } from "~/lib/responsive-image";
+import type { PostSummary } from "~/lib/blog/posts";
+import { loadImageManifest, responsiveImage } from "~/lib/blog/image-manifest.server";
+import { renderMarkup } from "~/lib/blog/markup.server";
+import { responsiveImageFrom, variantWidthsFor, type ImageManifest } from "~/lib/blog/responsive-image";
 import { buildManifest, processImage } from "../../scripts/lib/image-variants";
 
 const temp = mkdtempSync(path.join(tmpdir(), "responsive-images-"));

@@ -1,9 +1,11 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { Honeypot, SubmitButton } from "~/components/forms/field";
 import { OutcomeMessage } from "~/components/forms/toast";
 import type { Outcome } from "~/lib/forms/outcomes";
+import { VISIT_FIELD } from "~/lib/leads/attribution";
+import { currentVisit } from "~/lib/leads/visit-memory";
 import { keptQuery } from "~/lib/query-params";
 
 /**
@@ -52,6 +54,7 @@ export function LeadForm<Schema extends Record<string, unknown>>({
         </p>
       ) : null}
       <Honeypot />
+      <VisitField />
       <div className="grid gap-5 sm:grid-cols-2">{children}</div>
       <div className="mt-8 flex flex-wrap justify-end gap-3">
         {actions}
@@ -59,4 +62,17 @@ export function LeadForm<Schema extends Record<string, unknown>>({
       </div>
     </Form>
   );
+}
+
+/**
+ * Where the visit came from, filled from the tab's memory once the page runs its script. Without
+ * JavaScript it stays empty and the server reads the form page's own address instead.
+ */
+function VisitField() {
+  const [visit, setVisit] = useState("");
+  useEffect(() => {
+    const kept = currentVisit();
+    if (kept) setVisit(JSON.stringify(kept));
+  }, []);
+  return <input type="hidden" name={VISIT_FIELD} value={visit} readOnly />;
 }

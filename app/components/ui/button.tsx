@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse" | "danger";
 
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors " +
@@ -12,6 +12,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: "border border-slate-300 bg-white text-ink hover:bg-slate-50",
   ghost: "text-brand-700 hover:bg-brand-50",
   inverse: "bg-white text-brand-800 hover:bg-brand-50",
+  danger: "bg-red-700 text-white hover:bg-red-800",
 };
 
 export function buttonClasses(variant: ButtonVariant = "primary", className = "") {

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "~/lib/responsive-image";
+import type { ResponsiveImage } from "~/lib/blog/responsive-image";
 
 /**
  * An image with its AVIF and WebP variants: the browser picks the first type it decodes and, by

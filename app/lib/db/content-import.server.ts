@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { sql, type Kysely } from "kysely";
-import { formatProblem, loadContent, type ContentProblem } from "~/lib/content-files.server";
+import type { Kysely } from "kysely";
+import { describeStoredImage } from "~/lib/blog/media.server";
+import { formatProblem, loadContent, type ContentProblem, type ContentSet } from "~/lib/content-files.server";
+import { insertImportedMedia, updateMediaAlt } from "~/lib/db/media.server";
 import { logger } from "~/lib/logger.server";
 import { parseLegalContent } from "~/lib/db/legal.server";
-import { dialectOf, toBool, toCount, toIso } from "~/lib/db/normalize";
+import { lockContentWrites } from "~/lib/db/content-lock.server";
+import { toBool, toCount, toIso } from "~/lib/db/normalize";
 import type { Database } from "~/lib/db/schema";
 
 // Content files → content tables: `npm run content -- import` and the start-up seed.
 
 export type ContentChange = {
   path: string;
-  table: "blog_posts" | "legal_documents";
+  table: "blog_posts" | "legal_documents" | "media";
   key: string;
   action: "create" | "update" | "unchanged";
 };
@@ -34,15 +37,19 @@ type Options = { dryRun?: boolean; onlyIntoEmptyTables?: boolean };
 /**
  * Validates DIR and upserts it in one transaction: posts by slug (or id when slugless), legal
  * documents by (document_type, version). Nothing is written when any file is bad or on a dry run;
- * rows whose content is identical are left alone, updated_at included.
+ * rows whose content is identical are left alone, updated_at included. A post's created_at and
+ * updated_at from its file are used when it is created; changed, it gets the import's time.
  */
 export async function importContent(db: Kysely<Database>, dir: string, options: Options = {}): Promise<ImportReport> {
   const set = loadContent(dir);
+  const images = await checkImages(db, set.media);
+  set.problems.push(...images.problems);
   if (set.problems.length) return { problems: set.problems, changes: [], written: false };
   const write = !options.dryRun;
 
   const run = async (trx: Kysely<Database>) => {
-    await lockForImport(trx);
+    // Two servers starting at once must not both seed, nor an import meet a legal editor's publish.
+    await lockContentWrites(trx);
     const changes: ContentChange[] = [];
     const now = new Date().toISOString();
 
@@ -50,7 +57,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     const skipLegal = options.onlyIntoEmptyTables && (await rowCount(trx, "legal_documents")) > 0;
 
     for (const { path: file, value: post } of skipPosts ? [] : set.posts) {
-      const { id, ...fields } = post;
+      const { id, created_at: createdAt, updated_at: updatedAt, ...fields } = post;
       const key = post.slug ?? id!;
       let existing = post.slug
         ? await trx.selectFrom("blog_posts").selectAll().where("slug", "=", post.slug).executeTakeFirst()
@@ -62,7 +69,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         if (write) {
           await trx
             .insertInto("blog_posts")
-            .values({ id: id ?? randomUUID(), ...fields, created_at: now, updated_at: now })
+            .values({ id: id ?? randomUUID(), ...fields, created_at: createdAt ?? now, updated_at: updatedAt ?? now })
             .execute();
         }
         continue;
@@ -99,6 +106,14 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         .orderBy("last_updated", "desc")
         .executeTakeFirst();
       const content = JSON.stringify(doc.content);
+      // The back office's notes about a version, where the file gives them (a file without them
+      // leaves a row's own alone).
+      const notes = {
+        ...(doc.change_summary === undefined ? {} : { change_summary: doc.change_summary }),
+        ...(doc.author_email === undefined ? {} : { author_email: doc.author_email }),
+        ...(doc.published_at === undefined ? {} : { published_at: doc.published_at }),
+        ...(doc.published_by_email === undefined ? {} : { published_by_email: doc.published_by_email }),
+      };
       if (!existing) {
         changes.push({ path: file, table: "legal_documents", key, action: "create" });
         if (write) {
@@ -113,6 +128,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
               version: doc.version,
               published: doc.published,
               created_at: now,
+              ...notes,
             })
             .execute();
         }
@@ -122,16 +138,47 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         existing.title === doc.title &&
         stableJson(parseLegalContent(existing.content)) === stableJson(doc.content) &&
         toIso(existing.last_updated) === doc.last_updated &&
-        toBool(existing.published) === doc.published;
+        toBool(existing.published) === doc.published &&
+        (doc.change_summary === undefined || existing.change_summary === doc.change_summary) &&
+        (doc.author_email === undefined || existing.author_email === doc.author_email) &&
+        (doc.published_at === undefined ||
+          (existing.published_at !== null && toIso(existing.published_at) === doc.published_at)) &&
+        (doc.published_by_email === undefined || existing.published_by_email === doc.published_by_email);
       changes.push({ path: file, table: "legal_documents", key, action: same ? "unchanged" : "update" });
       if (!same && write) {
         await trx
           .updateTable("legal_documents")
-          .set({ title: doc.title, content, last_updated: doc.last_updated, published: doc.published })
+          .set({ title: doc.title, content, last_updated: doc.last_updated, published: doc.published, ...notes })
           .where("id", "=", existing.id)
           .execute();
       }
     }
+    const skipMedia = options.onlyIntoEmptyTables && (await rowCount(trx, "media")) > 0;
+    for (const { path: file, value: image } of skipMedia ? [] : set.media) {
+      const existing = await trx.selectFrom("media").select(["sha256", "alt"]).where("id", "=", image.id).executeTakeFirst();
+      const action = !existing ? "create" : existing.alt === image.alt ? "unchanged" : "update";
+      changes.push({ path: file, table: "media", key: image.id, action });
+      if (!write) continue;
+      if (action === "create") {
+        const described = images.described.get(image.id)!;
+        await insertImportedMedia(trx, image.id, {
+          fileName: image.file_name,
+          originalName: image.original_name,
+          contentType: image.content_type,
+          width: described.width,
+          height: described.height,
+          hasAlpha: described.hasAlpha,
+          sha256: image.sha256,
+          alt: image.alt,
+          data: image.data,
+          createdBy: null,
+          createdAt: image.created_at ?? now,
+        });
+      } else if (action === "update") {
+        await updateMediaAlt(trx, image.id, image.alt);
+      }
+    }
+
     return changes;
   };
 
@@ -140,16 +187,45 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
 }
 
 /**
- * Two servers starting at once must not both seed: PostgreSQL takes a transaction-scoped advisory
- * lock; SQLite takes its write lock up front with a write that touches no row.
+ * The images of a content folder, looked at before anything is written: each must be one of the
+ * accepted formats within the caps, decoded whole, and an id already stored must hold the same
+ * bytes (an image's URL names its bytes for good: it is never replaced, only uploaded anew).
  */
-async function lockForImport(trx: Kysely<Database>) {
-  if (!trx.isTransaction) return;
-  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(0x51c0ae7)})`.execute(trx);
-  else await sql`update blog_posts set id = id where 1 = 0`.execute(trx);
+async function checkImages(db: Kysely<Database>, media: ContentSet["media"]) {
+  const problems: ContentProblem[] = [];
+  const described = new Map<string, { width: number; height: number; hasAlpha: boolean }>();
+  const stored = media.length
+    ? await db
+        .selectFrom("media")
+        .select(["id", "sha256"])
+        .where(
+          "id",
+          "in",
+          media.map((entry) => entry.value.id),
+        )
+        .execute()
+    : [];
+  const storedSha = new Map(stored.map((row) => [row.id, row.sha256]));
+  for (const { path: file, value: image } of media) {
+    const sha = storedSha.get(image.id);
+    if (sha !== undefined && sha !== image.sha256) {
+      problems.push({
+        path: file,
+        field: "id",
+        message: "names an image stored with other bytes (an image is never replaced: upload it anew)",
+      });
+      continue;
+    }
+    const result = await describeStoredImage(image.data);
+    if (!result.ok) problems.push({ path: file, field: "image", message: result.error });
+    else if (result.type !== image.content_type) {
+      problems.push({ path: file, field: "content_type", message: `says ${image.content_type}, but the file is ${result.type}` });
+    } else described.set(image.id, result);
+  }
+  return { problems, described };
 }
 
-async function rowCount(db: Kysely<Database>, table: "blog_posts" | "legal_documents"): Promise<number> {
+async function rowCount(db: Kysely<Database>, table: "blog_posts" | "legal_documents" | "media"): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as("count"))

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { toBool, toIso } from "~/lib/db/normalize";
 import type { Database, LegalDocumentsTable } from "~/lib/db/schema";
-import type { LegalDocumentType } from "~/lib/legal";
+import type { LegalDocumentType } from "~/lib/legal/documents";
 
 export type { LegalDocumentType };
 export const legalDocumentTypes: readonly LegalDocumentType[] = ["privacy-policy", "terms-of-use"];

@@ -166,9 +166,12 @@ export async function listScheduledPosts(db: Db): Promise<BlogPostSummary[]> {
 }
 
 /** What a post's social card shows, and its version: a few short columns, never the content. */
-export type BlogPostCard = Pick<BlogPostSummary, "id" | "title" | "category" | "author" | "published_date" | "updated_at">;
+export type BlogPostCard = Pick<
+  BlogPostSummary,
+  "id" | "title" | "category" | "author" | "published_date" | "image_url" | "updated_at"
+>;
 
-const CARD_COLUMNS = ["id", "title", "category", "author", "published_date", "updated_at"] as const;
+const CARD_COLUMNS = ["id", "title", "category", "author", "published_date", "image_url", "updated_at"] as const;
 
 type CardRow = Pick<Selectable<BlogPostsTable>, (typeof CARD_COLUMNS)[number]>;
 
@@ -179,6 +182,7 @@ function toCard(row: CardRow): BlogPostCard {
     category: row.category,
     author: row.author,
     published_date: toIso(row.published_date),
+    image_url: row.image_url,
     updated_at: toIso(row.updated_at),
   };
 }

@@ -1,24 +1,15 @@
 import { getEnv, type Env } from "~/lib/env.server";
-import type { DeliveryDestination, LeadTable } from "~/lib/db/schema";
+import type { DeliveryDestination } from "~/lib/db/schema";
+import { LEAD_FORM_IDS, type LeadFormId } from "~/lib/leads/registry";
+import { leadFormServerList } from "~/lib/leads/registry.server";
 
-// Where leads go, from the environment: email through SMTP (sales for contact and demo
-// requests, careers for applications) and a signed webhook per form. Each is optional.
+// Where leads go, from the environment: email through SMTP (each form names the setting listing
+// its recipients) and a signed webhook per form. Each is optional.
 
-export type LeadForm = "contact-sales" | "request-demo" | "career-application";
-
-export const leadFormTable: Record<LeadForm, LeadTable> = {
-  "contact-sales": "sales_leads",
-  "request-demo": "demo_requests",
-  "career-application": "career_applications",
-};
-
-export const tableLeadForm = Object.fromEntries(Object.entries(leadFormTable).map(([form, table]) => [table, form])) as Record<
-  LeadTable,
-  LeadForm
->;
+export type LeadForm = LeadFormId;
 
 export type DeliveryConfig = {
-  email?: { smtpUrl: string; from: string; recipients: Partial<Record<LeadForm, string[]>> };
+  email?: { smtpUrl: string; allowCleartext: boolean; from: string; recipients: Partial<Record<LeadForm, string[]>> };
   webhook?: { secret: string; urls: Partial<Record<LeadForm, string>> };
   maxAttempts: number;
   retryBaseMs: number;
@@ -32,19 +23,18 @@ export type DeliveryConfig = {
 };
 
 export function deliveryConfigFrom(env: Env): DeliveryConfig {
-  const salesTo = env.SALES_EMAIL_TO ?? [];
-  const careersTo = env.CAREERS_EMAIL_TO ?? [];
   const recipients: Partial<Record<LeadForm, string[]>> = {};
-  if (salesTo.length) recipients["contact-sales"] = recipients["request-demo"] = salesTo;
-  if (careersTo.length) recipients["career-application"] = careersTo;
   const urls: Partial<Record<LeadForm, string>> = {};
-  if (env.WEBHOOK_URL_CONTACT_SALES) urls["contact-sales"] = env.WEBHOOK_URL_CONTACT_SALES;
-  if (env.WEBHOOK_URL_REQUEST_DEMO) urls["request-demo"] = env.WEBHOOK_URL_REQUEST_DEMO;
-  if (env.WEBHOOK_URL_CAREER_APPLICATION) urls["career-application"] = env.WEBHOOK_URL_CAREER_APPLICATION;
+  for (const form of leadFormServerList) {
+    const to = env[form.mailTo] ?? [];
+    if (to.length) recipients[form.id] = to;
+    const url = env[form.webhookSetting];
+    if (url) urls[form.id] = url;
+  }
   return {
     email:
       env.SMTP_URL && env.MAIL_FROM && Object.keys(recipients).length
-        ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, recipients }
+        ? { smtpUrl: env.SMTP_URL, allowCleartext: env.SMTP_ALLOW_CLEARTEXT, from: env.MAIL_FROM, recipients }
         : undefined,
     webhook: env.WEBHOOK_SECRET && Object.keys(urls).length ? { secret: env.WEBHOOK_SECRET, urls } : undefined,
     maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
@@ -77,7 +67,7 @@ export function destinationsFor(config: DeliveryConfig, form: LeadForm): Deliver
 /** What is configured, for the start-up log line: never a secret, a password or a webhook URL (its path may be a token). */
 export function describeDeliveries(config: DeliveryConfig): Record<string, unknown> | undefined {
   if (!config.email && !config.webhook) return undefined;
-  const forms = Object.keys(leadFormTable) as LeadForm[];
+  const forms = LEAD_FORM_IDS;
   return {
     email: config.email
       ? { smtpHost: new URL(config.email.smtpUrl).host, forms: forms.filter((form) => config.email?.recipients[form]) }

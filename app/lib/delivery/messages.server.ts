@@ -1,4 +1,5 @@
 import type { LeadForm } from "~/lib/delivery/config.server";
+import { leadFormServers } from "~/lib/leads/registry.server";
 
 // What a lead looks like to the people who act on it: an email subject a person can triage from,
 // and every field of the row in text and HTML. Every value is the visitor's: in headers it loses
@@ -6,11 +7,7 @@ import type { LeadForm } from "~/lib/delivery/config.server";
 
 export type LeadRecord = Record<string, unknown>;
 
-const FORM_NAMES: Record<LeadForm, string> = {
-  "contact-sales": "Contact request",
-  "request-demo": "Demo request",
-  "career-application": "Job application",
-};
+const formName = (form: LeadForm) => leadFormServers[form].mailSubject.title;
 
 /** One line for a header: control characters (CR and LF included) become spaces. */
 export function headerSafe(value: unknown): string {
@@ -27,13 +24,14 @@ const text = (lead: LeadRecord, field: string) => headerSafe(lead[field]);
 
 /** "Demo request — Ada Lovelace, Acme (51-200)"; empty parts are left out. */
 export function emailSubject(form: LeadForm, lead: LeadRecord): string {
+  const subject = leadFormServers[form].mailSubject;
   const name = [text(lead, "first_name"), text(lead, "last_name")].filter(Boolean).join(" ");
-  const parts = [name || (form === "contact-sales" ? "(no name)" : "")];
-  if (form !== "career-application" && text(lead, "company")) {
-    const size = form === "request-demo" && text(lead, "company_size") ? ` (${text(lead, "company_size")})` : "";
+  const parts = [name || subject.noName || ""];
+  if (subject.company && text(lead, "company")) {
+    const size = subject.company === "company-and-size" && text(lead, "company_size") ? ` (${text(lead, "company_size")})` : "";
     parts.push(`${text(lead, "company")}${size}`);
   }
-  return `${FORM_NAMES[form]} — ${parts.filter(Boolean).join(", ")}`.slice(0, 250);
+  return `${subject.title} — ${parts.filter(Boolean).join(", ")}`.slice(0, 250);
 }
 
 /** A column's label for people: `utm_source` → "UTM source", `why_quorvant` → "Why Quorvant". */
@@ -51,7 +49,7 @@ function displayValue(value: unknown): string {
 
 export function emailText(form: LeadForm, lead: LeadRecord): string {
   const lines = Object.entries(lead).map(([column, value]) => `${fieldLabel(column)}: ${displayValue(value)}`);
-  return `${FORM_NAMES[form]} from the website.\n\n${lines.join("\n")}\n`;
+  return `${formName(form)} from the website.\n\n${lines.join("\n")}\n`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -65,7 +63,7 @@ export function emailHtml(form: LeadForm, lead: LeadRecord): string {
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(displayValue(value))}</td></tr>`,
     )
     .join("\n");
-  return `<!DOCTYPE html><html><body style="font-family:sans-serif">\n<h1 style="font-size:18px">${escapeHtml(FORM_NAMES[form])} from the website</h1>\n<table>\n${rows}\n</table>\n</body></html>\n`;
+  return `<!DOCTYPE html><html><body style="font-family:sans-serif">\n<h1 style="font-size:18px">${escapeHtml(formName(form))} from the website</h1>\n<table>\n${rows}\n</table>\n</body></html>\n`;
 }
 
 /** The webhook's JSON body: what happened, which form and table, and the lead's columns. */

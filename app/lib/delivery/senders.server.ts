@@ -10,7 +10,9 @@ import type { Delivery } from "~/lib/db/deliveries.server";
 export type Send = (delivery: Delivery, form: LeadForm, lead: LeadRecord, signal: AbortSignal) => Promise<void>;
 
 export function createSenders(config: DeliveryConfig): { send: Send; close: () => void } {
-  const transport = config.email ? nodemailer.createTransport(smtpOptions(config.email.smtpUrl, config.timeoutMs)) : undefined;
+  const transport = config.email
+    ? nodemailer.createTransport(smtpOptions(config.email.smtpUrl, config.timeoutMs, config.email.allowCleartext))
+    : undefined;
   const signer = config.webhook ? new Webhook(config.webhook.secret) : undefined;
 
   const sendEmail: Send = async (delivery, form, lead) => {
@@ -73,16 +75,19 @@ export function createSenders(config: DeliveryConfig): { send: Send; close: () =
 }
 
 /**
- * smtp://user:password@host:587 sends in the clear until the server offers STARTTLS, which is then
- * used; smtps:// is TLS from the first byte (port 465 by default).
+ * smtps:// is TLS from the first byte (port 465 by default). smtp://user:password@host:587 must
+ * upgrade with STARTTLS before the login and the lead are sent: a server that does not offer it
+ * (or a machine in the middle that strips it) gets neither, and the send fails. Only with
+ * `allowCleartext` (SMTP_ALLOW_CLEARTEXT) does smtp:// go on in the clear when STARTTLS is absent.
  */
-function smtpOptions(smtpUrl: string, timeoutMs: number) {
+export function smtpOptions(smtpUrl: string, timeoutMs: number, allowCleartext: boolean) {
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
+    requireTLS: !secure && !allowCleartext,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -97,13 +102,16 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-function describeSmtpError(error: unknown): string {
+export function describeSmtpError(error: unknown): string {
   const { code, responseCode, response, message } = error as {
     code?: string;
     responseCode?: number;
     response?: string;
     message?: string;
   };
+  if (code === "ETLS") {
+    return `no TLS: the mail server did not upgrade with STARTTLS${responseCode ? ` (${responseCode})` : ""}; smtp:// requires it unless SMTP_ALLOW_CLEARTEXT=true`;
+  }
   if (responseCode) return `${responseCode} ${headerSafe(response ?? "").slice(0, 200)}`;
   return code ?? headerSafe(message ?? String(error)).slice(0, 200);
 }

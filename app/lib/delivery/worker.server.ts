@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { retryDelayMs, tableLeadForm, type DeliveryConfig } from "~/lib/delivery/config.server";
+import { deliveryConfigFrom, describeDeliveries, retryDelayMs, type DeliveryConfig } from "~/lib/delivery/config.server";
 import { createSenders } from "~/lib/delivery/senders.server";
 import {
   claimDueDeliveries,
@@ -13,6 +13,8 @@ import {
 import { findLead } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import { watchEventLoop } from "~/lib/event-loop.server";
+import type { BackgroundJob } from "~/lib/jobs.server";
+import { leadFormOfTable } from "~/lib/leads/registry";
 import { logger } from "~/lib/logger.server";
 
 // The delivery worker runs inside each server process, beside the pages: it claims due
@@ -76,7 +78,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
     try {
       const lead = await findLead(db, delivery.lead_table, delivery.lead_id);
       if (!lead) throw new Error("the lead no longer exists");
-      await senders.send(delivery, tableLeadForm[delivery.lead_table], lead, stopSends.signal);
+      await senders.send(delivery, leadFormOfTable(delivery.lead_table).id, lead, stopSends.signal);
       if (await markDelivered(db, delivery.id, token)) logger.info({ ...context, attempts: delivery.attempts }, "lead delivered");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -171,3 +173,18 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   current = worker;
   return worker;
 }
+
+/** Leads reach the business through this worker, on every server, when a destination is configured. */
+export const leadDeliveryJob: BackgroundJob = {
+  name: "lead delivery",
+  start({ env, getDb }) {
+    const config = deliveryConfigFrom(env);
+    const destinations = describeDeliveries(config);
+    if (!destinations) {
+      logger.info("lead delivery off: leads are stored only");
+      return undefined;
+    }
+    logger.info({ destinations }, "lead delivery on");
+    return startDeliveryWorker(config, getDb);
+  },
+};

@@ -1,5 +1,21 @@
-/** No form post may exceed 64 KiB (the same cap as server/app.ts's Content-Length check). */
+/** No form post may exceed 64 KiB (the same cap as server/app.ts's Content-Length check)... */
 export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * ...except where a form carries a document: the back office's post editor sends a whole post
+ * (the renderer is benchmarked on 1 MB ones). Read by the server's Content-Length check too.
+ */
+export const LARGE_FORM_LIMITS: readonly { pathPrefix: string; bytes: number }[] = [
+  { pathPrefix: "/admin/posts", bytes: 2 * 1024 * 1024 },
+];
+
+/** The most bytes a form posted to `pathname` may have. */
+export function formLimitFor(pathname: string): number {
+  return (
+    LARGE_FORM_LIMITS.find((limit) => pathname === limit.pathPrefix || pathname.startsWith(`${limit.pathPrefix}/`))?.bytes ??
+    MAX_FORM_BYTES
+  );
+}
 
 /**
  * The most fields a post may carry. The largest form has fewer than 20; a post with thousands of
@@ -21,10 +37,10 @@ export type FormBody = { ok: true; payload: URLSearchParams | FormData } | { ok:
 
 /**
  * Reads a form post with a byte counter, so a chunked body (no Content-Length for the server to
- * check) is cut off at 64 KiB too. Anything that is not a urlencoded or multipart form gets 400.
+ * check) is cut off at its limit too. Anything that is not a urlencoded or multipart form gets 400.
  */
 export async function readFormBody(request: Request): Promise<FormBody> {
-  const bytes = await readCapped(request, MAX_FORM_BYTES);
+  const bytes = await readCapped(request, formLimitFor(new URL(request.url).pathname));
   if (!bytes) return { ok: false, status: 413 };
 
   const contentType = request.headers.get("content-type") ?? "";
@@ -74,8 +90,13 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budg
  * False when it ran past 1 MiB and the answer must close the connection.
  */
 export function discardFormBody(request: Request): Promise<boolean> {
-  if (!request.body) return Promise.resolve(true);
-  return discardRest(request.body.getReader(), DRAIN_LIMIT);
+  return discardBody(request, DRAIN_LIMIT);
+}
+
+/** Reads and drops what is left of a body (none if a reader still holds it), up to `budget` bytes. */
+export async function discardBody(request: Request, budget: number): Promise<boolean> {
+  if (!request.body || request.body.locked) return true;
+  return discardRest(request.body.getReader(), budget);
 }
 
 /** The whole body, or undefined once it grows past `limit` bytes (the rest is drained, not kept). */

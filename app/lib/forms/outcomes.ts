@@ -5,28 +5,10 @@ import type { SubmissionResult } from "@conform-to/react";
 
 export type Outcome = { kind: "success" | "failure"; title: string; description: string };
 
+/** A form's own answers (each form's are in the lead registry). */
 export type FormMessages = { success: Outcome; failure: Outcome };
 
 const failure = (description: string): Outcome => ({ kind: "failure", title: "Error", description });
-
-export const contactSalesMessages: FormMessages = {
-  success: { kind: "success", title: "Message Sent", description: "Thank you for contacting us. We'll get back to you soon." },
-  failure: failure("Failed to send message. Please try again."),
-};
-
-export const demoRequestMessages: FormMessages = {
-  success: { kind: "success", title: "Demo Request Submitted", description: "We'll contact you soon to schedule your demo." },
-  failure: failure("Failed to submit demo request. Please try again."),
-};
-
-export const careerApplicationMessages: FormMessages = {
-  success: {
-    kind: "success",
-    title: "Application Submitted",
-    description: "Thank you for your interest! We'll review your application and get back to you.",
-  },
-  failure: failure("Failed to submit application. Please try again."),
-};
 
 /** Answers that are not about one form in particular. */
 export const commonOutcomes = {

@@ -18,23 +18,54 @@ export const PRODUCT_INTERESTS = ["General", site.product.name] as const;
 
 const tooLong = (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters.`;
 
-function optionalText(max: number) {
+// Values reach people as email headers and lines of text: a one-line field that carried a line
+// break could forge a line of the sales email ("Company: x\nBudget: approved"). Control characters
+// (CR, LF, tab, the C1 range, the Unicode line and paragraph separators) become a space in one-line
+// fields; multi-line fields keep their line breaks (as \n) and lose the rest. Links lose theirs
+// in Zod's URL check.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/** One line: every run of control characters becomes one space. */
+export function oneLine(value: string): string {
+  return value.replace(CONTROL_RUNS, " ");
+}
+
+/** Line breaks (CRLF, CR, LF, U+2028, U+2029) become \n; other control characters are dropped (a tab becomes a space). */
+export function multiLine(value: string): string {
+  return value
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(/\t/g, " ")
+    .replace(CONTROL_BUT_NEWLINE, "");
+}
+
+type Lines = "one" | "many";
+
+function optionalText(max: number, lines: Lines = "one") {
   return z
     .string()
+    .overwrite(lines === "one" ? oneLine : multiLine)
     .trim()
     .max(max, tooLong(max))
     .optional()
     .transform((value) => value ?? "");
 }
 
-function requiredText(max: number, missing: string) {
-  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(max));
+function requiredText(max: number, missing: string, lines: Lines = "one") {
+  return z
+    .string({ error: missing })
+    .overwrite(lines === "one" ? oneLine : multiLine)
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong(max));
 }
 
 const emailMessage = "Please enter a valid email address.";
 const email = z.email({ error: emailMessage }).max(LIMITS.email, tooLong(LIMITS.email));
 
-/** An absolute public http(s) link: a real domain name, not localhost or a bare address. */
+/** An absolute public http(s) link: a real domain name, not localhost or a bare address (Zod drops its line breaks and tabs). */
 function optionalPublicUrl(message: string) {
   return z
     .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message })
@@ -65,7 +96,7 @@ export const contactSalesSchema = z.object({
   company: optionalText(LIMITS.name),
   phone: optionalText(LIMITS.phone),
   product_name: productInterest("General"),
-  message: optionalText(LIMITS.text),
+  message: optionalText(LIMITS.text, "many"),
 });
 
 export const demoRequestSchema = z.object({
@@ -79,7 +110,7 @@ export const demoRequestSchema = z.object({
   phone: optionalText(LIMITS.phone),
   company_size: optionalChoice(COMPANY_SIZES, "Please choose a company size from the list."),
   product_name: productInterest(site.product.name),
-  message: optionalText(LIMITS.text),
+  message: optionalText(LIMITS.text, "many"),
 });
 
 export const careerApplicationSchema = z.object({
@@ -98,8 +129,8 @@ export const careerApplicationSchema = z.object({
     .optional()
     .transform((value) => value ?? null),
   current_position: optionalText(LIMITS.name),
-  why_quorvant: requiredText(LIMITS.text, `Please tell us why you want to work at ${site.company}.`),
-  biggest_achievement: optionalText(LIMITS.text),
+  why_quorvant: requiredText(LIMITS.text, `Please tell us why you want to work at ${site.company}.`, "many"),
+  biggest_achievement: optionalText(LIMITS.text, "many"),
   work_style: optionalChoice(WORK_STYLES, "Please choose a work style from the list."),
   resume_url: optionalPublicUrl("Please enter a public link to your resume (https://…)."),
 });

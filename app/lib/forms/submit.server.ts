@@ -1,66 +1,41 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Kysely } from "kysely";
 import { data, type AppLoadContext } from "react-router";
-import type { z } from "zod";
 import { getDb } from "~/lib/db/index.server";
-import type { Tracking } from "~/lib/db/leads.server";
-import type { Database, DeliveryDestination } from "~/lib/db/schema";
-import { destinationsFor, getDeliveryConfig, type LeadForm } from "~/lib/delivery/config.server";
+import { insertLead } from "~/lib/db/leads.server";
+import { destinationsFor, getDeliveryConfig } from "~/lib/delivery/config.server";
+import type { LeadFormId } from "~/lib/leads/registry";
+import { leadFormServer, type LeadInput, type Tracking } from "~/lib/leads/registry.server";
 import { nudgeDeliveries } from "~/lib/delivery/worker.server";
+import { attributionOfPage, normalisePath, parseAttribution, VISIT_FIELD } from "~/lib/leads/attribution";
 import { logger } from "~/lib/logger.server";
 import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/lib/forms/body.server";
-import { commonOutcomes, type FormActionData, type FormMessages } from "~/lib/forms/outcomes";
+import { commonOutcomes, type FormActionData } from "~/lib/forms/outcomes";
 import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
 
 /** The honeypot input's name. People never see it; naive bots fill it. */
 export const HONEYPOT_FIELD = "website";
 
-const TRACKING_MAX = 2048;
-
-/** The form page's path and its utm_* query parameters ('' when absent), each at most 2048 characters. */
-export function trackingFrom(url: URL): Tracking {
-  const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, TRACKING_MAX);
-  return {
-    source_page: url.pathname.slice(0, TRACKING_MAX),
-    utm_source: param("utm_source"),
-    utm_medium: param("utm_medium"),
-    utm_campaign: param("utm_campaign"),
-  };
+/**
+ * Where a lead came from: the form page's path, and the visit's first page, referring site and
+ * campaign as the visitor's tab kept them (the hidden visit field); without it (no JavaScript,
+ * storage refused, a forged value), the form page's own address.
+ */
+export function trackingFrom(url: URL, visitField: FormDataEntryValue | null): Tracking {
+  const visit = typeof visitField === "string" ? parseAttribution(visitField) : undefined;
+  return { source_page: normalisePath(url.pathname) || "/", ...(visit ?? attributionOfPage(url, null)) };
 }
-
-type SubmitOptions<Schema extends z.ZodObject> = {
-  request: Request;
-  context: AppLoadContext;
-  /** Which form: named in log lines, and it decides where the lead is delivered. */
-  form: LeadForm;
-  schema: Schema;
-  messages: FormMessages;
-  /**
-   * Stores one lead (the validated values and where it came from) with a pending delivery per
-   * destination, in one transaction: a table's insert function.
-   */
-  save: (
-    db: Kysely<Database>,
-    lead: z.output<Schema> & Tracking,
-    destinations: readonly DeliveryDestination[],
-  ) => Promise<unknown>;
-};
 
 /**
  * The one submission pipeline of every lead form, called by each form route's action: rate limit,
- * size and type check, field count, honeypot, validation, insert. The limit comes first, so a
- * client over its budget costs no body parsing; every post that reaches here counts against it,
- * whatever its fate. Nothing is written on any rejection; a database failure keeps the visitor's
- * values and is logged as one JSON line. Every answer is `no-store`.
+ * size and type check, field count, honeypot, validation (the form's schema in the registry),
+ * insert (into its table, with a pending delivery per configured destination, in one
+ * transaction). The limit comes first, so a client over its budget costs no body parsing; every
+ * post that reaches here counts against it, whatever its fate. Nothing is written on any
+ * rejection; a database failure keeps the visitor's values and is logged as one JSON line, never
+ * with a value the visitor typed. Every answer is `no-store`.
  */
-export async function submitForm<Schema extends z.ZodObject>({
-  request,
-  context,
-  form,
-  schema,
-  messages,
-  save,
-}: SubmitOptions<Schema>) {
+export async function submitForm(form: LeadFormId, { request, context }: { request: Request; context: AppLoadContext }) {
+  const { schema, messages } = leadFormServer(form);
   const limit = await consumeFormSubmission(context.clientIp, context.requestId);
   if (!limit.allowed) {
     // The body is dropped unparsed, so there are no values to give back.
@@ -95,7 +70,10 @@ export async function submitForm<Schema extends z.ZodObject>({
 
   try {
     const destinations = destinationsFor(getDeliveryConfig(), form);
-    await save(getDb(), { ...submission.value, ...trackingFrom(new URL(request.url)) }, destinations);
+    const lead = { ...submission.value, ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD)) } as LeadInput<
+      typeof form
+    >;
+    await insertLead(getDb(), form, lead, destinations);
   } catch (error) {
     logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
     return answer(500, { result: submission.reply(), outcome: messages.failure });

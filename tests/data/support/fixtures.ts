@@ -13,6 +13,7 @@ export type PostRow = {
   published_date: string;
   featured: boolean;
   published: boolean;
+  image_url?: string | null;
 };
 
 export async function addPost(db: Kysely<Database>, values: Partial<PostRow> & { published_date: string }): Promise<PostRow> {
@@ -27,7 +28,7 @@ export async function addPost(db: Kysely<Database>, values: Partial<PostRow> & {
   };
   await db
     .insertInto("blog_posts")
-    .values({ ...row, excerpt: `Excerpt of ${row.title}`, content: `Body of ${row.title}`, author: "Ada", read_time: 4, image_url: null })
+    .values({ image_url: null, ...row, excerpt: `Excerpt of ${row.title}`, content: `Body of ${row.title}`, author: "Ada", read_time: 4 })
     .execute();
   return row;
 }

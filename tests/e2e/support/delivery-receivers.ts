@@ -111,22 +111,32 @@ export type SmtpReceiver = {
   /** The password in `url`: it must never appear in a log. */
   password: string;
   emails: ReceivedEmail[];
+  /** The user names of every login (AUTH) the server received. */
+  logins: string[];
   close: () => Promise<void>;
 };
 
 /**
  * A plain-text SMTP server on a free loopback port that accepts any login and every message.
- * It offers no STARTTLS (nodemailer would otherwise upgrade to TLS with a certificate we do not have).
+ * It offers no STARTTLS, so the site sends to it only with SMTP_ALLOW_CLEARTEXT=true (see
+ * CLEARTEXT_MAIL); without it, the site must refuse to log in or send.
  */
+/** What a site needs to send to the test's plain-text mail server (which offers no STARTTLS). */
+export const CLEARTEXT_MAIL = { SMTP_ALLOW_CLEARTEXT: "true" };
+
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const emails: ReceivedEmail[] = [];
+  const logins: string[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     authOptional: true,
     allowInsecureAuth: true,
     logger: false,
     closeTimeout: 500,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? "" }),
+    onAuth: (auth, _session, callback) => {
+      logins.push(auth.username ?? "");
+      callback(null, { user: auth.username ?? "" });
+    },
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -163,6 +173,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     url: `smtp://website:${password}@127.0.0.1:${port}`,
     password,
     emails,
+    logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,9 +18,12 @@ export type RunningServer = BuiltServer & { databasePath: string };
  * A private production server with its own SQLite file, for tests that break or rewrite the
  * database (renamed tables, exact post counts) without disturbing the others.
  */
-export async function startPrivateServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startPrivateServer(
+  env: Record<string, string> = {},
+  options: { host?: string } = {},
+): Promise<RunningServer> {
   mkdirSync(e2eDir, { recursive: true });
   const databasePath = path.join(mkdtempSync(path.join(e2eDir, "private-")), "site.db");
-  const server = await startBuiltServer({ DATABASE_URL: `file:${databasePath}`, LOG_LEVEL: "info", ...env });
+  const server = await startBuiltServer({ DATABASE_URL: `file:${databasePath}`, LOG_LEVEL: "info", ...env }, options);
   return { ...server, databasePath };
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
@@ -22,6 +23,13 @@ export type Topology = {
   url: string;
   /** nginx's plain-http port, which only redirects to https. */
   httpUrl: string;
+  /** The database both servers share (a postgres:// URL). */
+  databaseUrl: string;
+  /**
+   * The throwaway certificate's public-key hash, for Chromium's --ignore-certificate-errors-spki-list:
+   * a browser that trusts it sees a valid certificate (passkeys refuse pages with certificate errors).
+   */
+  certificateSpki: string;
   /** The app servers, each also reachable directly on its own loopback port. */
   servers: BuiltServer[];
   /** Sends SIGKILL to one app server (a crash) and waits until it is gone. */
@@ -32,6 +40,8 @@ export type Topology = {
   leadRows: (table: LeadTable, campaign: string) => Promise<Record<string, unknown>[]>;
   /** The requests nginx has logged so far, oldest first. */
   accessLog: () => AccessLogEntry[];
+  /** The site's own access log (the shipped format) as written so far. */
+  siteAccessLog: () => string;
   /** Which app server (index into `servers`) an upstream address names. */
   serverIndex: (upstreamAddress: string) => number;
   /** What nginx and every server printed, for failure messages. */
@@ -158,6 +168,8 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
       serverName: "localhost",
       certificate,
       key,
+      siteAccessLog: path.join(dir, "site-access.log"),
+      topologyAccessLog: path.join(dir, "access.log"),
     }),
   );
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
@@ -168,6 +180,10 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
   return {
     url,
     httpUrl: `http://localhost:${httpPort}`,
+    databaseUrl,
+    certificateSpki: createHash("sha256")
+      .update(new X509Certificate(readFileSync(certificate)).publicKey.export({ type: "spki", format: "der" }))
+      .digest("base64"),
     servers,
     kill: (index) => {
       const server = servers[index];
@@ -177,6 +193,7 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
     sql,
     leadRows: (table, campaign) => sql(`select * from ${table} where utm_campaign = $1 order by created_at`, [campaign]),
     accessLog,
+    siteAccessLog: () => readIfExists(path.join(dir, "site-access.log")),
     serverIndex: (address) => upstreams.indexOf(address),
     diagnostics: () =>
       [
@@ -193,6 +210,10 @@ export type SiteValues = {
   serverName: string;
   certificate: string;
   key: string;
+  /** Where the site's own access log (its shipped format) goes. */
+  siteAccessLog: string;
+  /** Where the tests' log of which app server answered goes (format "topology" of the main configuration). */
+  topologyAccessLog: string;
 };
 
 /**
@@ -233,6 +254,28 @@ export function localizeSiteConfig(text: string, values: SiteValues): string {
       name: "ssl_certificate_key",
       match: /^\s*ssl_certificate_key\s/,
       replace: (line) => line.replace(/^(\s*ssl_certificate_key\s+)[^;]+/, `$1${values.key}`),
+    },
+    {
+      name: "ssl_trusted_certificate",
+      match: /^\s*ssl_trusted_certificate\s/,
+      replace: (line) => line.replace(/^(\s*ssl_trusted_certificate\s+)[^;]+/, `$1${values.certificate}`),
+    },
+    {
+      // Nothing is resolved: the throwaway certificate names no OCSP responder.
+      name: "resolver",
+      match: /^\s*resolver\s/,
+      replace: (line) => line.replace(/^(\s*resolver\s+)[^;]+/, "$1127.0.0.1"),
+    },
+    {
+      // The site's own log, as shipped, and beside it the tests' log (a server block's access_log
+      // replaces the main configuration's, so both are named here).
+      name: "access_log",
+      match: /^\s*access_log\s/,
+      replace: (line) =>
+        line.replace(
+          /^(\s*access_log\s+)\S+(\s+[^;]+;)/,
+          `$1${values.siteAccessLog}$2 access_log ${values.topologyAccessLog} topology;`,
+        ),
     },
     {
       name: "ssl_certificate",

@@ -13,6 +13,7 @@ export function columnTypes(dialect: Dialect) {
       bool: sql`boolean`,
       false: sql`false`,
       json: sql`jsonb`,
+      bytes: sql`bytea`,
     };
   }
   return {
@@ -25,5 +26,6 @@ export function columnTypes(dialect: Dialect) {
     bool: sql`integer`,
     false: sql`0`,
     json: sql`text`,
+    bytes: sql`blob`,
   };
 }

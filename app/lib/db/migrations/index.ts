@@ -2,6 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import type { Dialect } from "~/lib/db/normalize";
 import { initialMigration } from "~/lib/db/migrations/0001-initial";
 import { leadDeliveriesMigration } from "~/lib/db/migrations/0002-lead-deliveries";
+import { backOfficeMigration } from "~/lib/db/migrations/0003-back-office";
+import { postEditingMigration } from "~/lib/db/migrations/0004-post-editing";
+import { mediaMigration } from "~/lib/db/migrations/0005-media";
+import { legalEditingMigration } from "~/lib/db/migrations/0006-legal-editing";
+import { leadWorkflowMigration } from "~/lib/db/migrations/0007-lead-workflow";
+import { jobLeasesMigration } from "~/lib/db/migrations/0008-job-leases";
+import { leadSearchMigration } from "~/lib/db/migrations/0009-lead-search";
+import { pageViewsMigration } from "~/lib/db/migrations/0010-page-views";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -11,6 +19,14 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         "0001-initial": initialMigration(dialect),
         "0002-lead-deliveries": leadDeliveriesMigration(dialect),
+        "0003-back-office": backOfficeMigration(dialect),
+        "0004-post-editing": postEditingMigration(dialect),
+        "0005-media": mediaMigration(dialect),
+        "0006-legal-editing": legalEditingMigration(dialect),
+        "0007-lead-workflow": leadWorkflowMigration(dialect),
+        "0008-job-leases": jobLeasesMigration(dialect),
+        "0009-lead-search": leadSearchMigration(dialect),
+        "0010-page-views": pageViewsMigration(dialect),
       };
     },
   };

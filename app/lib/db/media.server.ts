@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { MediaDimensions, MediaType } from "~/lib/blog/media";
+import { isUuid, toBool, toIso } from "~/lib/db/normalize";
+import type { Database } from "~/lib/db/schema";
+
+// Uploaded images: their rows (the bytes read only when a server makes a file from them), their
+// alt text, and the posts that use them (by image_url or by a reference in the body).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type MediaRecord = MediaDimensions & {
+  originalName: string;
+  bytes: number;
+  sha256: string;
+  alt: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type NewMedia = Omit<MediaDimensions, "id"> & {
+  originalName: string;
+  sha256: string;
+  alt: string;
+  data: Buffer;
+  createdBy: string | null;
+};
+
+/** A post that uses an image, as the library lists it. */
+export type MediaUse = { mediaId: string; postId: string; title: string; slug: string | null; published: boolean };
+
+const RECORD_COLUMNS = [
+  "id",
+  "file_name",
+  "original_name",
+  "content_type",
+  "width",
+  "height",
+  "has_alpha",
+  "bytes",
+  "sha256",
+  "alt",
+  "created_at",
+  "updated_at",
+] as const;
+
+type RecordRow = {
+  id: string;
+  file_name: string;
+  original_name: string;
+  content_type: MediaType;
+  width: number;
+  height: number;
+  has_alpha: unknown;
+  bytes: number;
+  sha256: string;
+  alt: string;
+  created_at: unknown;
+  updated_at: unknown;
+};
+
+function toRecord(row: RecordRow): MediaRecord {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    originalName: row.original_name,
+    contentType: row.content_type,
+    width: Number(row.width),
+    height: Number(row.height),
+    hasAlpha: toBool(row.has_alpha),
+    bytes: Number(row.bytes),
+    sha256: row.sha256,
+    alt: row.alt,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export async function insertMedia(db: Db, media: NewMedia): Promise<MediaRecord> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("media")
+    .values({
+      id: randomUUID(),
+      file_name: media.fileName,
+      original_name: media.originalName,
+      content_type: media.contentType,
+      width: media.width,
+      height: media.height,
+      has_alpha: media.hasAlpha,
+      bytes: media.data.length,
+      sha256: media.sha256,
+      alt: media.alt,
+      data: media.data,
+      created_by: media.createdBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+/** An image with its bytes, for the content export. */
+export type MediaExport = MediaRecord & { data: Buffer };
+
+/** Every image with its bytes, oldest first: only the content export reads them all. */
+export async function listMediaForExport(db: Db): Promise<MediaExport[]> {
+  const rows = await db
+    .selectFrom("media")
+    .select([...RECORD_COLUMNS, "data"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...toRecord(row), data: Buffer.from(row.data) }));
+}
+
+/** An image from the content import, under its own id (the URLs that name it stay valid). */
+export async function insertImportedMedia(db: Db, id: string, media: NewMedia & { createdAt: string }): Promise<void> {
+  await db
+    .insertInto("media")
+    .values({
+      id,
+      file_name: media.fileName,
+      original_name: media.originalName,
+      content_type: media.contentType,
+      width: media.width,
+      height: media.height,
+      has_alpha: media.hasAlpha,
+      bytes: media.data.length,
+      sha256: media.sha256,
+      alt: media.alt,
+      data: media.data,
+      created_by: null,
+      created_at: media.createdAt,
+      updated_at: media.createdAt,
+    })
+    .execute();
+}
+
+/** Every image, newest first, without its bytes. */
+export async function listMediaRecords(db: Db): Promise<MediaRecord[]> {
+  const rows = await db.selectFrom("media").select(RECORD_COLUMNS).orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toRecord);
+}
+
+export async function findMediaRecord(db: Db, id: string): Promise<MediaRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db.selectFrom("media").select(RECORD_COLUMNS).where("id", "=", id.toLowerCase()).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The records of these ids that exist (unknown and malformed ids are left out). */
+export async function findMediaRecords(db: Db, ids: readonly string[]): Promise<MediaRecord[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await db.selectFrom("media").select(RECORD_COLUMNS).where("id", "in", wanted).execute();
+  return rows.map(toRecord);
+}
+
+/** The stored image's bytes. */
+export async function readMediaData(db: Db, id: string): Promise<Buffer | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db.selectFrom("media").select("data").where("id", "=", id.toLowerCase()).executeTakeFirst();
+  return row ? Buffer.from(row.data) : undefined;
+}
+
+/** Sets an image's alt text; its previous text, or undefined when there is no such image. */
+export async function updateMediaAlt(db: Db, id: string, alt: string): Promise<string | undefined> {
+  const before = await findMediaRecord(db, id);
+  if (!before) return undefined;
+  await db.updateTable("media").set({ alt, updated_at: new Date().toISOString() }).where("id", "=", before.id).execute();
+  return before.alt;
+}
+
+export async function deleteMediaRow(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db.deleteFrom("media").where("id", "=", id.toLowerCase()).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * A post uses an image when its image_url or its body holds the image's path (`/media/<id>/`, as
+ * a site path or inside an absolute URL). Ids are UUIDs: nothing in them is special to LIKE.
+ */
+const usesMedia = sql<boolean>`(p.image_url like '%/media/' || cast(m.id as text) || '/%' or p.content like '%/media/' || cast(m.id as text) || '/%')`;
+
+/** The posts using each image (all images, or only `mediaId`'s), drafts included. */
+export async function listMediaUses(db: Db, mediaId?: string): Promise<MediaUse[]> {
+  if (mediaId !== undefined && !isUuid(mediaId)) return [];
+  let query = db
+    .selectFrom("media as m")
+    .innerJoin("blog_posts as p", (join) => join.on(usesMedia))
+    .select(["m.id as mediaId", "p.id as postId", "p.title as title", "p.slug as slug", "p.published as published"])
+    .orderBy("p.title");
+  if (mediaId !== undefined) query = query.where("m.id", "=", mediaId.toLowerCase());
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, published: toBool(row.published) }));
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db/schema";
+import { leadDeliveryJob } from "~/lib/delivery/worker.server";
+import type { Env } from "~/lib/env.server";
+import { leadRetentionJob } from "~/lib/leads/retention-job.server";
+import { logger } from "~/lib/logger.server";
+import { pageViewFlushJob } from "~/lib/visits/page-view-counter.server";
+
+// The work each server does beside the pages, started after the database is ready and stopped
+// (in-flight work finished or handed back) before it closes. A job that must run on one server at a
+// time takes a lease in the database itself (see ~/lib/db/job-leases.server). Adding a job: import
+// it and list it below.
+
+export type JobContext = { env: Env; getDb: () => Kysely<Database> };
+
+export type RunningJob = { stop: () => Promise<void> };
+
+/** A background job: `start` returns undefined when the job has nothing to do on this server (not configured). */
+export type BackgroundJob = { name: string; start: (context: JobContext) => RunningJob | undefined };
+
+const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob];
+
+let running: { job: BackgroundJob; handle: RunningJob }[] = [];
+
+/** Starts every job; one that fails to start is logged and the others still start. */
+export function startJobs(context: JobContext): void {
+  for (const job of jobs) {
+    try {
+      const handle = job.start(context);
+      if (handle) running.push({ job, handle });
+    } catch (error) {
+      logger.error({ err: error, job: job.name }, `starting ${job.name} failed`);
+    }
+  }
+}
+
+/** Stops every started job, all at once; resolves when each has finished or handed back its work. */
+export async function stopJobs(): Promise<void> {
+  const stopping = running;
+  running = [];
+  await Promise.all(
+    stopping.map(({ job, handle }) =>
+      handle.stop().catch((error: unknown) => logger.error({ err: error, job: job.name }, `stopping ${job.name} failed`)),
+    ),
+  );
+}

@@ -1,0 +1,20 @@
+import { attributionOfPage, parseAttribution, type Attribution } from "~/lib/leads/attribution";
+
+// The visit's first page, kept in this tab's session storage (no cookie: nothing leaves the tab
+// until the visitor sends a form, and it ends with the tab). Browser only.
+
+const KEY = "quorvant:visit";
+
+/** The attribution of this tab's visit, remembering the current page as its start if none is kept. */
+export function currentVisit(): Attribution | undefined {
+  try {
+    const kept = parseAttribution(window.sessionStorage.getItem(KEY));
+    if (kept) return kept;
+    const visit = attributionOfPage(new URL(window.location.href), document.referrer);
+    window.sessionStorage.setItem(KEY, JSON.stringify(visit));
+    return visit;
+  } catch {
+    // Storage refused (a privacy mode, a full quota): the form falls back to its page's address.
+    return undefined;
+  }
+}

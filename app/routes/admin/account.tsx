@@ -1,0 +1,136 @@
+import { data, Form, redirect, useRevalidator } from "react-router";
+import { useState } from "react";
+import type { Route } from "./+types/account";
+import { PasskeyTable, SessionTable } from "~/components/admin/account-lists";
+import { CsrfField, useCsrfToken } from "~/components/admin/csrf-field";
+import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
+import { PasskeyButton } from "~/components/admin/passkey-button";
+import { buttonClasses } from "~/components/ui/button";
+import { site } from "~/config/site";
+import { accountLists } from "~/lib/admin/account-view.server";
+import { endSession, requireAdminForm, requireRecentAuthentication, requireUser } from "~/lib/admin/auth.server";
+import { recordAudit } from "~/lib/admin/audit.server";
+import { roleDescriptions, sortRoles } from "~/lib/admin/roles";
+import { ssoProviderName } from "~/lib/admin/sso.server";
+import { deleteUserSessions } from "~/lib/db/admin-sessions.server";
+import { deletePasskey, listPasskeys } from "~/lib/db/admin-users.server";
+import { getDb } from "~/lib/db/index.server";
+
+// Your own account: your roles, your passkeys (add one for another device, remove a lost one) and
+// where you are signed in, with "sign out of every device".
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, session } = await requireUser(request);
+  return {
+    email: user.email,
+    roles: sortRoles(user.roles).map((role) => roleDescriptions[role].label),
+    rolesFromProvider: user.rolesSource === "identity-provider",
+    ...(await accountLists(user.id, session.recordId)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const signedIn = await requireAdminForm(request);
+  const { user, form } = signedIn;
+  const intent = form.get("intent");
+
+  if (intent === "sign-out-everywhere") {
+    const ended = await deleteUserSessions(getDb(), user.id);
+    await recordAudit(getDb(), {
+      actor: user,
+      action: "sessions.ended",
+      target: { type: "user", id: user.id },
+      details: { sessions: ended, by: "themselves" },
+      ip: context.clientIp,
+    });
+    return redirect("/admin/sign-in?signed-out", { headers: { "Set-Cookie": await endSession(request) } });
+  }
+
+  if (intent === "remove-passkey") {
+    requireRecentAuthentication(signedIn, "/admin/account");
+    const passkeyId = String(form.get("passkey") ?? "");
+    const passkeys = await listPasskeys(getDb(), user.id);
+    if (!passkeys.some((passkey) => passkey.id === passkeyId))
+      return data({ problem: "That passkey is not yours." }, { status: 404 });
+    if (passkeys.length === 1 && !ssoProviderName()) {
+      return data(
+        { problem: "This is your only passkey: add another one first, or you could not sign in again." },
+        { status: 400 },
+      );
+    }
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        await deletePasskey(trx, user.id, passkeyId);
+        await recordAudit(trx, {
+          actor: user,
+          action: "passkey.removed",
+          target: { type: "user", id: user.id },
+          details: { passkey: passkeyId },
+          ip: context.clientIp,
+        });
+      });
+    return { done: "The passkey was removed." };
+  }
+  return data({ problem: "Unknown action." }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Your account | ${site.company} back office` }];
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const csrf = useCsrfToken();
+  const revalidator = useRevalidator();
+  const [added, setAdded] = useState(false);
+  const { email, roles, rolesFromProvider, passkeys, sessions } = loaderData;
+  const problem = actionData && "problem" in actionData ? actionData.problem : undefined;
+  const done = actionData && "done" in actionData ? actionData.done : undefined;
+  return (
+    <>
+      <PageHeading title="Your account">
+        {email}: {roles.join(", ")}
+        {rolesFromProvider ? " (given by your groups at the identity provider)" : ""}.
+      </PageHeading>
+      {problem ? <Notice tone="error">{problem}</Notice> : null}
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {added ? <Notice tone="success">Your new passkey was added.</Notice> : null}
+      <Panel title="Your passkeys" id="passkeys">
+        <PasskeyTable
+          passkeys={passkeys}
+          action={(passkey) => (
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="intent" value="remove-passkey" />
+              <input type="hidden" name="passkey" value={passkey.id} />
+              <button type="submit" className="text-sm font-semibold text-red-700 underline">
+                Remove<span className="sr-only"> {passkey.name}</span>
+              </button>
+            </Form>
+          )}
+        />
+        <div className="mt-4">
+          <PasskeyButton
+            kind="register"
+            endpoint="/admin/passkeys/register"
+            fields={{ csrf }}
+            label="Add a passkey"
+            variant="secondary"
+            onDone={() => {
+              setAdded(true);
+              void revalidator.revalidate();
+            }}
+          />
+        </div>
+      </Panel>
+      <Panel title="Where you are signed in" id="sessions">
+        <SessionTable sessions={sessions} />
+        <Form method="post" className="mt-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <button type="submit" className={buttonClasses("secondary")}>
+            Sign out of every device
+          </button>
+        </Form>
+      </Panel>
+    </>
+  );
+}

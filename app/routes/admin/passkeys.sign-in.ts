@@ -1,0 +1,51 @@
+import type { Route } from "./+types/passkeys.sign-in";
+import { safeRedirect, startSession } from "~/lib/admin/auth.server";
+import { recordAudit } from "~/lib/admin/audit.server";
+import { ceremonyAnswer, readCeremonyPost } from "~/lib/admin/ceremony.server";
+import { beginAuthentication, finishAuthentication, PasskeyError } from "~/lib/admin/passkeys.server";
+import { allowSignInAttempt, countFailedSignIn, tooManyAttempts } from "~/lib/admin/sign-in-limits.server";
+import { findUserById } from "~/lib/db/admin-users.server";
+import { getDb } from "~/lib/db/index.server";
+
+// Signing in with a passkey: the options (any passkey of this site), then the verification, which
+// starts a session. Every attempt counts against the client's budget; a failure also counts
+// against the account the passkey belongs to, and is audited.
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readCeremonyPost(request);
+  if (post instanceof Response) return post;
+
+  if (post.step === "options") {
+    const limit = await allowSignInAttempt(context);
+    if (!limit.allowed) return ceremonyAnswer({ error: tooManyAttempts(limit) }, { status: 429 });
+    const { stateId, options } = await beginAuthentication();
+    return ceremonyAnswer({ stateId, options });
+  }
+
+  const credentialId = String((post.response as { id?: unknown } | null)?.id ?? "").slice(0, 200);
+  const account = `passkey:${credentialId}`;
+  const limit = await allowSignInAttempt(context, account);
+  if (!limit.allowed) return ceremonyAnswer({ error: tooManyAttempts(limit) }, { status: 429 });
+  const refuse = async (reason: string, message: string, userId?: string) => {
+    await countFailedSignIn(context, account);
+    await recordAudit(getDb(), {
+      actor: null,
+      action: "sign-in.failed",
+      target: userId ? { type: "user", id: userId } : undefined,
+      details: { method: "passkey", reason },
+      ip: context.clientIp,
+    });
+    return ceremonyAnswer({ error: message }, { status: 400 });
+  };
+  let passkeyUserId: string;
+  try {
+    passkeyUserId = (await finishAuthentication(post.stateId, post.response)).userId;
+  } catch (error) {
+    if (error instanceof PasskeyError) return refuse(error.message, error.message);
+    throw error;
+  }
+  const user = await findUserById(getDb(), passkeyUserId);
+  if (!user || user.disabledAt) return refuse("disabled", "Your access to the back office has been disabled.", passkeyUserId);
+  const cookie = await startSession(request, context, user, "passkey");
+  return ceremonyAnswer({ redirectTo: safeRedirect(String(post.fields.get("redirectTo") ?? "")) }, { cookie });
+}

@@ -1,0 +1,292 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/privacy";
+import { CsrfField } from "~/components/admin/csrf-field";
+import { FieldError, fieldClasses } from "~/components/admin/image-upload-form";
+import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
+import { buttonClasses } from "~/components/ui/button";
+import { site } from "~/config/site";
+import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/lib/admin/auth.server";
+import { formatDateTime } from "~/lib/admin/format";
+import { privacyView, type PrivacyView } from "~/lib/admin/privacy.server";
+import {
+  correctSubjectField,
+  eraseSubject,
+  findSubjectData,
+  lookUpSubject,
+  normalizeAddress,
+  subjectAddress,
+} from "~/lib/db/data-subject.server";
+import { getDb } from "~/lib/db/index.server";
+
+// Privacy requests (owners only): look up what the site holds about an email address, download
+// it as JSON, correct a field, or erase all of it after typing the address again. The address
+// travels in the forms' bodies, never in a URL (which logs would keep); the audit log gets only a
+// hash of it.
+
+const ROLE = "owner";
+const PATH = "/admin/privacy";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, ROLE);
+  return null;
+}
+
+type ActionResult =
+  | { view: PrivacyView; done?: string; fieldErrors?: { field?: string; value?: string; lead?: string; confirm?: string } }
+  | { fieldErrors: { email: string }; email: string }
+  | { erased: { email: string; total: number; counts: Record<string, number> } }
+  | { problem: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const signedIn = await requireAdminForm(request, ROLE);
+  const { user, form } = signedIn;
+  const by = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
+  const intent = form.get("intent");
+  const typed = String(form.get("email") ?? "");
+  const address = subjectAddress.safeParse(typed);
+  if (!address.success) {
+    return data<ActionResult>({ fieldErrors: { email: address.error.issues[0]!.message }, email: typed }, { status: 400 });
+  }
+  const email = address.data;
+
+  if (intent === "lookup") return data<ActionResult>({ view: privacyView(await lookUpSubject(getDb(), email, by)) });
+
+  if (intent === "correct") {
+    const [table = "", id = ""] = String(form.get("lead") ?? "").split(":");
+    const result = await correctSubjectField(
+      getDb(),
+      { email, table, id, field: String(form.get("field") ?? ""), value: String(form.get("value") ?? "") },
+      by,
+    );
+    const view = privacyView(await findSubjectData(getDb(), email));
+    if (!result.ok) {
+      const fieldErrors: Partial<Record<typeof result.field, string>> = { [result.field]: result.message };
+      return data<ActionResult>({ view, fieldErrors }, { status: 400 });
+    }
+    return data<ActionResult>({ view, done: "The field was corrected." });
+  }
+
+  if (intent === "erase") {
+    requireRecentAuthentication(signedIn, PATH);
+    if (normalizeAddress(String(form.get("confirm") ?? "")) !== normalizeAddress(email)) {
+      const view = privacyView(await findSubjectData(getDb(), email));
+      return data<ActionResult>(
+        { view, fieldErrors: { confirm: "Type the address exactly as above to confirm; nothing was erased." } },
+        { status: 400 },
+      );
+    }
+    const counts = await eraseSubject(getDb(), email, by);
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    return data<ActionResult>({ erased: { email, total, counts } });
+  }
+  return data<ActionResult>({ problem: "Unknown action." }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Privacy requests | ${site.company} back office` }];
+
+export default function Privacy({ actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const view = result && "view" in result ? result.view : undefined;
+  const lookupError = result && "fieldErrors" in result && "email" in result ? result : undefined;
+  const erased = result && "erased" in result ? result.erased : undefined;
+  return (
+    <>
+      <PageHeading title="Privacy requests">
+        What the site holds about a person, found by their email address: export it, correct it, or erase it.
+      </PageHeading>
+      {result && "problem" in result ? <Notice tone="error">{result.problem}</Notice> : null}
+      {result && "done" in result && result.done ? <Notice tone="success">{result.done}</Notice> : null}
+      {erased ? (
+        <Notice tone="success">
+          Erased everything held about {erased.email}: {erased.total === 0 ? "nothing was held." : describeCounts(erased.counts)}
+        </Notice>
+      ) : null}
+
+      <Panel title="Look up an address" id="lookup">
+        <Form method="post" className="space-y-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="lookup" />
+          <div>
+            <label htmlFor="privacy-email" className="text-sm font-medium">
+              Email address
+            </label>
+            <input
+              id="privacy-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={view?.email ?? lookupError?.email ?? ""}
+              aria-invalid={lookupError ? true : undefined}
+              aria-describedby={lookupError ? "privacy-email-error" : undefined}
+              className={fieldClasses}
+            />
+            <FieldError id="privacy-email-error" message={lookupError?.fieldErrors.email} />
+          </div>
+          <button type="submit" className={buttonClasses("primary")}>
+            Look up
+          </button>
+        </Form>
+      </Panel>
+
+      {view ? <Held view={view} fieldErrors={result && "view" in result ? result.fieldErrors : undefined} /> : null}
+    </>
+  );
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  return `${Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([table, count]) => `${count} from ${table}`)
+    .join(", ")}.`;
+}
+
+function Held({
+  view,
+  fieldErrors,
+}: {
+  view: PrivacyView;
+  fieldErrors?: { field?: string; value?: string; lead?: string; confirm?: string };
+}) {
+  if (view.leads.length === 0) {
+    return (
+      <Panel title={`Held about ${view.email}`} id="held">
+        <p className="text-sm">Nothing: no lead in any table has this address.</p>
+      </Panel>
+    );
+  }
+  return (
+    <>
+      <Panel title={`Held about ${view.email}`} id="held">
+        <ul className="space-y-6">
+          {view.leads.map((lead) => (
+            <li key={lead.key} aria-label={`${lead.noun} ${lead.id}`}>
+              <h3 className="font-semibold">
+                A {lead.noun} ({lead.table}), received {formatDateTime(lead.createdAt)}
+              </h3>
+              <p className="text-sm text-muted">
+                {lead.deliveries} {lead.deliveries === 1 ? "delivery" : "deliveries"}, {lead.activity} activity{" "}
+                {lead.activity === 1 ? "entry" : "entries"}
+              </p>
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+                {lead.fields.map((field) => (
+                  <div key={field.column} className="contents">
+                    <dt className="font-medium">{field.label}</dt>
+                    <dd className="break-words whitespace-pre-wrap">{field.value || "—"}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" action={`${PATH}/export`} reloadDocument className="mt-6">
+          <CsrfField />
+          <input type="hidden" name="email" value={view.email} />
+          <button type="submit" className={buttonClasses("secondary")}>
+            Download export
+          </button>
+        </Form>
+      </Panel>
+
+      <Panel title="Correct a field" id="correct">
+        <Form method="post" className="space-y-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="correct" />
+          <input type="hidden" name="email" value={view.email} />
+          <div>
+            <label htmlFor="correct-lead" className="text-sm font-medium">
+              Lead
+            </label>
+            <select
+              id="correct-lead"
+              name="lead"
+              className={fieldClasses}
+              aria-invalid={fieldErrors?.lead ? true : undefined}
+              aria-describedby={fieldErrors?.lead ? "correct-lead-error" : undefined}
+            >
+              {view.leads.map((lead) => (
+                <option key={lead.key} value={lead.key}>
+                  {lead.noun}, {formatDateTime(lead.createdAt)}
+                </option>
+              ))}
+            </select>
+            <FieldError id="correct-lead-error" message={fieldErrors?.lead} />
+          </div>
+          <div>
+            <label htmlFor="correct-field" className="text-sm font-medium">
+              Field
+            </label>
+            <select
+              id="correct-field"
+              name="field"
+              className={fieldClasses}
+              aria-invalid={fieldErrors?.field ? true : undefined}
+              aria-describedby={fieldErrors?.field ? "correct-field-error" : undefined}
+            >
+              {view.correctable.map((form) => (
+                <optgroup key={form.label} label={form.label}>
+                  {form.fields.map((field) => (
+                    <option key={field.value} value={field.value}>
+                      {field.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <FieldError id="correct-field-error" message={fieldErrors?.field} />
+          </div>
+          <div>
+            <label htmlFor="correct-value" className="text-sm font-medium">
+              New value
+            </label>
+            <textarea
+              id="correct-value"
+              name="value"
+              rows={2}
+              maxLength={5000}
+              className={fieldClasses}
+              aria-invalid={fieldErrors?.value ? true : undefined}
+              aria-describedby={fieldErrors?.value ? "correct-value-error" : undefined}
+            />
+            <FieldError id="correct-value-error" message={fieldErrors?.value} />
+          </div>
+          <button type="submit" className={buttonClasses("primary")}>
+            Correct the field
+          </button>
+        </Form>
+      </Panel>
+
+      <Panel title="Erase everything" id="erase">
+        <Form method="post" className="space-y-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="erase" />
+          <input type="hidden" name="email" value={view.email} />
+          <p className="text-sm">
+            Deletes every lead above with its deliveries and activity, for good. The audit log keeps only a one-way hash of the
+            address.
+          </p>
+          <div>
+            <label htmlFor="erase-confirm" className="text-sm font-medium">
+              Type the address to confirm
+            </label>
+            <input
+              id="erase-confirm"
+              name="confirm"
+              type="email"
+              required
+              autoComplete="off"
+              className={fieldClasses}
+              aria-invalid={fieldErrors?.confirm ? true : undefined}
+              aria-describedby={fieldErrors?.confirm ? "erase-confirm-error" : undefined}
+            />
+            <FieldError id="erase-confirm-error" message={fieldErrors?.confirm} />
+          </div>
+          <button type="submit" className={buttonClasses("danger")}>
+            Erase everything
+          </button>
+        </Form>
+      </Panel>
+    </>
+  );
+}

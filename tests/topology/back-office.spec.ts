@@ -1,0 +1,112 @@
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
+import { expect, test } from "../e2e/support/fixtures";
+import { acceptInvitation, addVirtualAuthenticator, inviteFromCommandLine, type Role } from "../e2e/support/back-office";
+import { useTopology, type Topology } from "./support/topology";
+
+// The back office as deployed: passkeys through nginx terminating TLS, sessions in the shared
+// PostgreSQL so that either server honours them, and a change made through one server (disabling
+// someone, publishing a post) in force on both at once.
+
+test.describe("the back office behind the proxy on two servers", () => {
+  test.describe.configure({ mode: "default", timeout: 60_000 });
+  const topology = useTopology({ SIGN_IN_RATE_LIMIT: "0" });
+  let browser: Browser;
+
+  test.beforeAll(async () => {
+    // A browser that trusts the throwaway certificate: passkeys refuse a page with certificate errors.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, `--ignore-certificate-errors-spki-list=${topology().certificateSpki}`],
+    });
+  });
+
+  test.afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function signIn(roles: Role[]): Promise<{ email: string; context: BrowserContext }> {
+    const { url, databaseUrl } = topology();
+    const email = `${roles.join("-")}-${Date.now()}@quorvant.com`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await addVirtualAuthenticator(page);
+    await acceptInvitation(page, inviteFromCommandLine({ databaseUrl, siteUrl: url }, email, roles));
+    return { email, context };
+  }
+
+  /** Which servers answered `path` in nginx's log since `since` entries. */
+  function serversThatAnswered(current: Topology, path: string, since: number): Set<number> {
+    return new Set(
+      current
+        .accessLog()
+        .slice(since)
+        .filter((entry) => entry.uri === path)
+        .map((entry) => current.serverIndex(entry.upstreams.at(-1)!)),
+    );
+  }
+
+  test("a passkey made through TLS signs in, and the session works on either server", async () => {
+    const current = topology();
+    const owner = await signIn(["owner"]);
+    const [cookie] = await owner.context.cookies(current.url);
+    expect(cookie).toMatchObject({ name: "__Host-quorvant_admin", secure: true, httpOnly: true, path: "/" });
+
+    const since = current.accessLog().length;
+    for (let visit = 0; visit < 6; visit += 1) {
+      const response = await owner.context.request.get(`${current.url}/admin/account`, { maxRedirects: 0 });
+      expect(response.status(), current.diagnostics()).toBe(200);
+      expect(await response.text()).toContain(owner.email);
+    }
+    expect([...serversThatAnswered(current, "/admin/account", since)].sort()).toEqual([0, 1]);
+    await owner.context.close();
+  });
+
+  test("someone disabled through one server is signed out on both at once", async () => {
+    const current = topology();
+    const owner = await signIn(["owner"]);
+    const person = await signIn(["sales"]);
+    const page = await owner.context.newPage();
+    await page.goto(`${current.url}/admin/users`);
+    await page.getByRole("link", { name: person.email }).click();
+    await page.getByRole("button", { name: `Disable ${person.email}` }).click();
+    await expect(page.getByText(`${person.email} is disabled; 1 session ended.`)).toBeVisible();
+
+    const since = current.accessLog().length;
+    for (let visit = 0; visit < 6; visit += 1) {
+      const response = await person.context.request.get(`${current.url}/admin`, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers()["location"]).toMatch(/^\/admin\/sign-in/);
+    }
+    expect([...serversThatAnswered(current, "/admin", since)].sort()).toEqual([0, 1]);
+    await owner.context.close();
+    await person.context.close();
+  });
+
+  test("a post published through the proxy shows on both servers' public pages within the cache's second", async () => {
+    const current = topology();
+    const editor = await signIn(["editor"]);
+    const page = await editor.context.newPage();
+    const slug = `two-servers-${Date.now()}`;
+    await page.goto(`${current.url}/admin/posts/new`);
+    await page.getByLabel("Title", { exact: true }).fill("Published on two servers");
+    await page.getByLabel("Slug", { exact: true }).fill(slug);
+    await page.getByLabel("Category").fill("Research");
+    await page.getByLabel("Excerpt").fill("One database, two servers.");
+    await expect(page.locator(".cm-content")).toBeVisible();
+    await page.locator(".cm-content").click();
+    await page.keyboard.insertText("Saved through one server, read by both.");
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText("The post was created.")).toBeVisible();
+
+    // Straight to each server (not through nginx): both answer with the new post.
+    for (const server of current.servers) {
+      await expect
+        .poll(async () => (await fetch(`${server.url}/resources/blog/${slug}`)).status, {
+          timeout: 5_000,
+        })
+        .toBe(200);
+    }
+    await editor.context.close();
+  });
+});
