@@ -12,17 +12,16 @@ import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
 import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
-import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/lib/admin/upload.server";
 import { loadImageManifest } from "~/lib/blog/image-manifest.server";
-import { formatBytes, MAX_UPLOAD_BYTES } from "~/lib/blog/media";
-import { formLimitFor } from "~/lib/forms/body.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
 import { logger } from "~/lib/logger.server";
 import { pageViews } from "~/lib/visits/page-view-counter.server";
 import { backOfficeHeaders } from "./back-office";
 import { canonicalPath, hasDotSegments } from "./canonical-path";
+import { limitBodySize, limitFormPosts } from "./form-posts";
 import { loadShedder } from "./load-shedding";
+import { sendRefusal, type Refusal } from "./refusal-page";
 import { mediaFiles } from "./media";
 import { createPageCache, type PageCache } from "./page-cache";
 import { allowedMethods, reactRouterHandler } from "./react-router";
@@ -30,6 +29,13 @@ import { pageViewOf } from "./visit-counting";
 import { assignNonce, rejectCrossSitePosts, securityHeaders, strictTransportSecurity } from "./security";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+
+const busyRefusal: Refusal = {
+  status: 503,
+  title: "We are busy right now",
+  message: "The site has more visitors than it can serve this moment. Please try again in a few seconds.",
+  retryAfterSeconds: 3,
+};
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 
 /** A malformed URL (bad percent-encoding) is answered 400 before any route sees it. */
@@ -67,9 +73,9 @@ const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Pages answer GET and HEAD, and POST where they have a form; anything else is 405 with Allow.
- * A POST to a page without a form still reaches the router, which answers 405 with its error
- * screen (a browser posted it, so it gets a page).
+ * Pages answer GET and HEAD, and POST where they have a form; anything else is 405 with Allow,
+ * a small page that costs no render (a flood of posts to pages without a form must not cost a
+ * page each). The body of a refused post is not read.
  */
 function onlyAllowedMethods(build: () => Promise<ServerBuild>): RequestHandler {
   return async (req, res, next) => {
@@ -78,9 +84,13 @@ function onlyAllowedMethods(build: () => Promise<ServerBuild>): RequestHandler {
       const allowed = await allowedMethods(await build(), req.path);
       if (allowed.includes(req.method)) return next();
       res.set("Allow", allowed.join(", "));
-      if (req.method === "POST") return next();
       if (req.method === "OPTIONS") return res.status(204).end();
-      res.status(405).set("Cache-Control", "no-store").type("text/plain").send(`Method ${req.method} is not allowed here.`);
+      sendRefusal(req, res, {
+        status: 405,
+        title: "Nothing to send here",
+        message: `This page does not take ${req.method} requests.`,
+        headers: { Connection: "close" },
+      });
     } catch (error) {
       next(error);
     }
@@ -90,31 +100,6 @@ function onlyAllowedMethods(build: () => Promise<ServerBuild>): RequestHandler {
 /** Under /assets only fingerprinted build files exist: anything else is a plain 404. */
 const assetNotFound: RequestHandler = (_req, res) => {
   res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
-};
-
-/**
- * An oversized body of up to this size is read and thrown away before the 413 is sent: a client
- * still writing when we close would see a reset connection instead of our answer. Larger ones
- * are answered at once; the connection closes under them.
- */
-const DRAIN_BYTES = 1024 * 1024;
-
-const limitBodySize: RequestHandler = (req, res, next) => {
-  const declared = Number(req.get("content-length") ?? 0);
-  // Forms carrying an image take one file; post editor forms a whole post; every other form 64 KiB.
-  const upload = acceptsUploads(req.path);
-  const limit = upload ? MAX_UPLOAD_FORM_BYTES : formLimitFor(req.path);
-  if (!(declared > limit)) return next();
-  const answer = () => {
-    if (res.headersSent) return;
-    res.status(413).set("Cache-Control", "no-store").set("Connection", "close").type("text/plain");
-    res.send(
-      `Payload too large: ${upload ? `an image upload is limited to ${formatBytes(MAX_UPLOAD_BYTES)}` : `submissions here are limited to ${Math.round(limit / 1024)} KiB`}.`,
-    );
-  };
-  if (declared > DRAIN_BYTES) return answer();
-  req.once("end", answer);
-  req.resume();
 };
 
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
@@ -200,9 +185,17 @@ function trustProxySetting(value: string): number | string {
  */
 export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   const app = express();
-  // Not in development, where compiling on demand keeps the event loop busy by design.
-  // The page cache asks whether the server is overloaded; the shedder spares refreshes of the pages it holds.
-  const shedder = loadShedder({ maxDelayMs: vite ? 0 : env.LOAD_SHED_DELAY_MS, exempt: (req) => pages.knows(req) });
+  // Not in development, where compiling on demand keeps the event loop busy by design. The page
+  // cache asks whether the server is overloaded; a request the shedder does not render gets the
+  // last good copy of its page when there is one.
+  const shedder = loadShedder({
+    targetMs: vite ? 0 : env.LOAD_SHED_DELAY_MS,
+    intervalMs: env.LOAD_SHED_INTERVAL_MS,
+    rendersAtOnce: env.LOAD_SHED_RENDERS,
+    refuse: (req, res) => {
+      if (!pages.serveStale(req, res)) sendRefusal(req, res, busyRefusal);
+    },
+  });
   const pages = createPageCache({ busy: shedder.overloaded });
   const siteUrl = new URL(env.SITE_URL);
   const hstsHeader = strictTransportSecurity(env.HSTS);
@@ -289,7 +282,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
 
   // Only uncached work reaches this point: shed it first when the server is overloaded.
   app.use(shedder.middleware);
-  app.use(limitBodySize, rejectCrossSitePosts(siteUrl));
+  app.use(limitBodySize, rejectCrossSitePosts(siteUrl), limitFormPosts);
   app.use(
     reactRouterHandler({
       build,
@@ -299,6 +292,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         documentRequest: !req.path.endsWith(".data"),
+        formLimit: res.locals.formLimit,
         documentHtml: new Map(),
       }),
     }),

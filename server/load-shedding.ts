@@ -1,21 +1,4 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { Request, RequestHandler } from "express";
-import { watchEventLoop } from "~/lib/event-loop.server";
-
-/** The delay monitor's timer period: what exceeds it is time the loop spent busy. */
-const RESOLUTION_MS = 10;
-/**
- * Busier than this share of the last sample counts as overloaded whatever the delay. Node works
- * on one request at a time: many short renders (a few milliseconds each) never hold the loop for
- * long, so the delay stays low, yet they leave it no idle moment, and every new request, a health
- * check included, waits in the socket queue behind all of them.
- */
-const MAX_UTILIZATION = 0.9;
-/**
- * While overloaded, this many renders of pages the cache does not know still go ahead per sample,
- * so a server that starts cold under load fills its cache instead of shedding for ever.
- */
-const RENDERS_PER_SAMPLE_WHILE_OVERLOADED = 1;
+import type { Request, RequestHandler, Response } from "express";
 
 /**
  * A post's social card (og:image) is never shed: a crawler that gets a 503 shows the post without
@@ -23,52 +6,129 @@ const RENDERS_PER_SAMPLE_WHILE_OVERLOADED = 1;
  */
 const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$/;
 
+/** How often waiting requests are checked against the longest wait allowed. */
+const SWEEP_MS = 25;
+
+/** How often the event loop's delay is sampled: a timer due every this many ms that runs late. */
+const LOOP_SAMPLE_MS = 10;
+
+/**
+ * A loop late by more than the target at every sample for this long is saturated. Shorter than the
+ * line's interval: a saturated loop delays every request, health checks included, not only renders.
+ */
+const LOOP_SATURATION_MS = 1_000;
+
 export type LoadShedder = {
-  /** Whether the event loop was overloaded over the last sample. */
+  /**
+   * Sustained overload: renders have waited in line without a break for the interval, or every
+   * request has waited for the event loop longer than the target for a second.
+   */
   overloaded: () => boolean;
+  /** Requests waiting for a render slot now. */
+  waiting: () => number;
   middleware: RequestHandler;
 };
 
 type Options = {
-  /** Overloaded when the event loop's delay (p99 over a sample) exceeds this; 0 turns shedding off. */
-  maxDelayMs: number;
-  sampleMs?: number;
-  /**
-   * Requests never shed: the refresh of a page the cache holds (so a page in demand never expires
-   * into 503s), besides health checks, form posts (a lead is worth a slow answer) and social cards.
-   */
-  exempt?: (req: Request) => boolean;
+  /** Once overloaded, the longest a request may wait for its render to start; 0 turns shedding off. */
+  targetMs: number;
+  /** How long the queue must stay non-empty to count as overload (and the longest wait before that). */
+  intervalMs: number;
+  /** Renders under way at once; the others wait their turn. */
+  rendersAtOnce: number;
+  /** Answers a request that is not rendered: the last good copy of its page when there is one, else a refusal. */
+  refuse: (req: Request, res: Response) => void;
 };
 
+type Waiting = { res: Response; start: () => void; since: number; giveUp?: () => void };
+
 /**
- * When the event loop is overloaded (busy more than MAX_UTILIZATION of the last sample, or its
- * delay above `maxDelayMs`), new uncached renders are answered 503 with Retry-After at once
- * instead of queueing behind the others. Mounted after the page cache and the static files, so
- * cached pages and assets keep being served.
+ * Uncached renders are admitted a few at a time; the rest wait in line, and how long requests
+ * wait before their work starts is the measure of load (a CoDel-like rule, as in "Fail at Scale",
+ * ACM Queue 2015). A burst only fills the line for a moment, so a server whose line empties now
+ * and then is healthy and every request in it is served, however many arrive at once. Only when
+ * the line has not been empty for a whole interval is the server overloaded; then a request that
+ * has waited longer than the target is answered at once (`refuse`) instead of adding to the
+ * backlog, which keeps the wait short for those that follow. Every request also waits for the
+ * event loop before any of its work runs: when that wait (the loop's delay) stays above the
+ * target at every sample for LOOP_SATURATION_MS, the loop is saturated (a flood of cheap requests
+ * leaves no turn for anything), and new renders are refused unless none is under way, so the cache
+ * still fills. Health checks, form posts (a lead is worth a slow answer) and social cards never
+ * wait; cached pages and assets are answered before this point.
  */
-export function loadShedder({ maxDelayMs, sampleMs = 100, exempt = () => false }: Options): LoadShedder {
-  if (maxDelayMs <= 0) return { overloaded: () => false, middleware: (_req, _res, next) => next() };
-  // Node's own event-loop delay histogram (perf_hooks): a timer every RESOLUTION_MS records when it
-  // actually ran, so what exceeds RESOLUTION_MS is time the loop spent busy.
-  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  delay.enable();
-  let overloaded = false;
-  let rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
-  watchEventLoop(sampleMs, (utilization) => {
-    overloaded = utilization > MAX_UTILIZATION || delay.percentile(99) / 1e6 - RESOLUTION_MS > maxDelayMs;
-    rendersLeft = RENDERS_PER_SAMPLE_WHILE_OVERLOADED;
-    delay.reset();
-  });
+export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Options): LoadShedder {
+  if (targetMs <= 0) return { overloaded: () => false, waiting: () => 0, middleware: (_req, _res, next) => next() };
+  const line: Waiting[] = [];
+  let rendering = 0;
+  let emptySince = performance.now();
+  let sweeper: NodeJS.Timeout | undefined;
+
+  // Since when the loop has been late by more than the target at every sample (undefined: it is not).
+  let lateSince: number | undefined;
+  let due = performance.now() + LOOP_SAMPLE_MS;
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - due;
+    due = now + LOOP_SAMPLE_MS;
+    if (late <= targetMs) lateSince = undefined;
+    else lateSince ??= now - late;
+  }, LOOP_SAMPLE_MS).unref();
+  const saturated = () => lateSince !== undefined && performance.now() - lateSince > LOOP_SATURATION_MS;
+
+  const lineOverloaded = () => line.length > 0 && performance.now() - emptySince > intervalMs;
+  const overloaded = () => lineOverloaded() || saturated();
+  const longestWait = () => (overloaded() ? targetMs : intervalMs);
+
+  const release = () => {
+    rendering -= 1;
+    admitNext();
+  };
+  const admit = (entry: Waiting) => {
+    if (entry.giveUp) entry.res.off("close", entry.giveUp);
+    rendering += 1;
+    entry.res.once("close", release);
+    entry.start();
+  };
+  const leave = (entry: Waiting) => {
+    const index = line.indexOf(entry);
+    if (index !== -1) line.splice(index, 1);
+    if (line.length === 0) settle();
+  };
+  const settle = () => {
+    emptySince = performance.now();
+    clearInterval(sweeper);
+    sweeper = undefined;
+  };
+  // The first in line has waited longest: while it has waited too long, it is answered, not rendered.
+  const shedOverdue = () => {
+    const limit = longestWait();
+    const now = performance.now();
+    while (line.length > 0 && now - line[0]!.since > limit) {
+      const entry = line.shift()!;
+      if (entry.giveUp) entry.res.off("close", entry.giveUp);
+      if (line.length === 0) settle();
+      refuse(entry.res.req, entry.res);
+    }
+  };
+  function admitNext() {
+    shedOverdue();
+    while (rendering < rendersAtOnce && line.length > 0) {
+      const entry = line.shift()!;
+      if (line.length === 0) settle();
+      admit(entry);
+    }
+  }
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (!overloaded || req.method === "POST" || req.path === "/healthz" || SOCIAL_CARD.test(req.path) || exempt(req))
-      return next();
-    if (rendersLeft > 0) {
-      rendersLeft -= 1;
-      return next();
-    }
-    res.status(503).set("Retry-After", "1").set("Cache-Control", "no-store").type("text/plain");
-    res.send("The site is busy right now: please try again in a moment.");
+    if (req.method === "POST" || req.path === "/healthz" || SOCIAL_CARD.test(req.path)) return next();
+    const entry: Waiting = { res, start: () => next(), since: performance.now() };
+    if (saturated() && rendering > 0) return refuse(req, res);
+    if (rendering < rendersAtOnce && line.length === 0) return admit(entry);
+    line.push(entry);
+    // A visitor who gives up waiting leaves the line.
+    entry.giveUp = () => leave(entry);
+    res.once("close", entry.giveUp);
+    sweeper ??= setInterval(shedOverdue, SWEEP_MS);
   };
-  return { overloaded: () => overloaded, middleware };
+  return { overloaded, waiting: () => line.length, middleware };
 }

@@ -83,6 +83,8 @@ const PER_RESPONSE_HEADERS = new Set([
 
 type Options = {
   ttlMs?: number;
+  /** How long a copy is kept past its freshness, to answer with when the server is too busy to render (stale-if-busy). */
+  staleMs?: number;
   maxBytes?: number;
   maxEntries?: number;
   holdMs?: number;
@@ -100,19 +102,23 @@ export type PageCache = {
   serveHit: (req: IncomingMessage, res: ServerResponse, page: CachedPage, context: HitContext) => number;
   /** Renders and stores misses (mounted where the app renders), and waits for a render in progress. */
   middleware: RequestHandler;
-  /** Whether this request's page was stored in the last minute: rendering it again refreshes a page in demand. */
-  knows: (req: Request) => boolean;
+  /**
+   * Answers `req` with the last good copy of its page, however old (within `staleMs`), when the
+   * server is too busy to render it; false when there is none.
+   */
+  serveStale: (req: Request, res: Response) => boolean;
 };
 
 export function createPageCache({
   ttlMs = 1000,
+  staleMs = 10 * 60_000,
   maxBytes = 64 * 1024 * 1024,
   maxEntries = 5_000,
   holdMs = 50,
   busy = () => false,
 }: Options = {}): PageCache {
   const cache = new LRUCache<string, CachedPage>({
-    ttl: ttlMs,
+    ttl: Math.max(staleMs, ttlMs),
     max: maxEntries,
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + page.representations.br.body.length + page.representations.gzip.body.length + 1,
@@ -121,14 +127,14 @@ export function createPageCache({
   const rendering = new Map<string, Promise<void>>();
   /** Pages that just answered with something uncacheable (an error, a form answer): don't queue behind them. */
   const uncacheable = new LRUCache<string, true>({ max: 10_000, ttl: ttlMs });
-  /** Pages stored lately, whether or not their copy has expired since. */
-  const known = new LRUCache<string, true>({ max: 10_000, ttl: KNOWN_FOR_MS });
 
   // Past half its life, one request re-renders the page while the others keep getting the
   // cached copy, so a busy page never expires into a burst of renders and nothing served is
   // older than ttlMs. An overloaded server would shed that render: it serves the copy it has
-  // until the copy expires.
-  const fresh = (key: string, page: CachedPage) => rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy();
+  // until the copy expires. Older copies are kept only for serveStale.
+  const current = (page: CachedPage) => Date.now() - page.storedAt < ttlMs;
+  const fresh = (key: string, page: CachedPage) =>
+    current(page) && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy());
 
   const lookup = (req: IncomingMessage): CachedPage | undefined => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
@@ -151,10 +157,10 @@ export function createPageCache({
     const key = keyOf(req);
     let page = cache.get(key);
     if (page && fresh(key, page)) return sendCached(req, res, page, "HIT");
-    if (!page && rendering.has(key) && !uncacheable.has(key)) {
+    if (rendering.has(key) && !uncacheable.has(key)) {
       await rendering.get(key);
       page = cache.get(key);
-      if (page) return sendCached(req, res, page, "HIT");
+      if (page && current(page)) return sendCached(req, res, page, "HIT");
     }
 
     let done!: () => void;
@@ -169,21 +175,26 @@ export function createPageCache({
     holdResponse(res, holdMs, (body, streamed) => {
       const cacheable = isCacheable(res);
       const rendered = cacheable ? toCachedPage(res, body, cache.peek(key)) : undefined;
-      if (rendered) {
-        cache.set(key, rendered);
-        known.set(key, true);
-      } else uncacheable.set(key, true);
+      if (rendered) cache.set(key, rendered);
+      else uncacheable.set(key, true);
       finish();
       return !streamed && rendered ? () => sendCached(req, res, rendered, "MISS") : undefined;
     });
     next();
   };
 
-  return { lookup, serveHit, middleware, knows: (req) => known.has(keyOf(req)) };
-}
+  const serveStale = (req: Request, res: Response): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const page = cache.get(keyOf(req));
+    if (!page) return false;
+    // Sent through the render's own response: marked so it is not stored again as a new copy.
+    res.locals.staleCopy = true;
+    sendCached(req, res, page, "STALE");
+    return true;
+  };
 
-/** Pages stored within this long count as known: their next render is a refresh. */
-const KNOWN_FOR_MS = 60_000;
+  return { lookup, serveHit, middleware, serveStale };
+}
 
 /**
  * One key per page: its path and the query parameters it reads; anything else in the URL neither
@@ -250,6 +261,7 @@ function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | un
 function isCacheable(res: Response): boolean {
   return (
     res.statusCode === 200 &&
+    res.locals.staleCopy !== true &&
     CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? "")) &&
     !res.hasHeader("set-cookie") &&
     !/no-store/.test(String(res.getHeader("cache-control") ?? ""))
@@ -300,7 +312,7 @@ function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, c
 }
 
 /** A cached page answered inside Express (a miss just stored, or a hit that waited for its render). */
-function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS") {
+function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS" | "STALE") {
   const coding = codingFor(req.get("accept-encoding"));
   const representation = page.representations[coding];
   res.set(page.headers);

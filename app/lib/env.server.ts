@@ -177,8 +177,12 @@ const EnvSchema = z
     // Longer than a load balancer's usual 60 s idle timeout, so the balancer always closes first.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
-    // Overloaded: the event loop busy over 90 % of a sample, or its delay above this; 0 turns shedding off.
-    LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    // Load shedding (server/load-shedding.ts): overloaded when uncached renders have queued without a
+    // break for the interval; then one that waited longer than the delay is not rendered. 0 turns it off.
+    LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+    LOAD_SHED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    // Uncached renders under way at once; the others wait in line.
+    LOAD_SHED_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
     // Page views counted per day, page, referring site and campaign (no cookie, nothing about the visitor).
     VISIT_COUNTING: z
       .enum(["on", "off"], { message: "must be on or off" })

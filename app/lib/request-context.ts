@@ -9,6 +9,8 @@ declare module "react-router" {
     clientIp: string;
     /** A whole HTML document is being rendered (not the router's `.data` request of a client navigation). */
     documentRequest: boolean;
+    /** A post to one of the site's forms: whether its client's budget allowed it (counted once, before the router). */
+    formLimit?: { allowed: true } | { allowed: false; retryAfterSeconds: number };
     /**
      * Server-rendered HTML that a document carries once, in its markup, instead of also in the
      * router's hydration data (a post's article). Filled by loaders, read while rendering.

@@ -176,7 +176,7 @@ test("a file over 10 MB is refused with its message and nothing stored; a body f
     },
   });
   expect(far.status).toBe(413);
-  expect(far.body.toString()).toBe("Payload too large: an image upload is limited to 10 MB.");
+  expect(far.body.toString()).toBe("Payload too large: An image upload is limited to 10 MB.");
   // Everywhere else a body stays limited to 64 KiB.
   const elsewhere = await page.request.post(`${server.url}/admin/account`, {
     headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin" },

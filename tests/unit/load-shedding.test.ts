@@ -3,33 +3,36 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadShedder, type LoadShedder } from "../../server/load-shedding";
 
-// The shedder on a real HTTP server, overloaded for real: the test holds this process's event loop
-// busy, as a burst of renders would, and then asks for pages while the sample says overloaded.
+// The shedder on a real HTTP server. A "render" here holds its slot for a set time, as a page
+// render holds the server; the line of waiting requests is what the shedder judges by.
 
-const SAMPLE_MS = 200;
-/**
- * The sample that sees the hold may also hold up to SAMPLE_MS of idle time before it: holding
- * eleven samples long keeps its busy share above the 90 % line whatever the phase.
- */
-const HOLD_MS = SAMPLE_MS * 11;
-
-function holdEventLoop(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // busy, as a render is
-  }
-}
+const TARGET_MS = 50;
+const INTERVAL_MS = 400;
+const RENDERS_AT_ONCE = 2;
 
 let shedder: LoadShedder;
 let base = "";
 let close: () => void;
+let renderMs = 10;
+let rendersUnderWay = 0;
+const renderingNow = () => rendersUnderWay > 0;
 
 beforeAll(async () => {
   const app = express();
-  // A long delay limit: only the event loop's utilisation can make this server overloaded.
-  shedder = loadShedder({ maxDelayMs: 10_000, sampleMs: SAMPLE_MS, exempt: (req) => req.path === "/known" });
+  shedder = loadShedder({
+    targetMs: TARGET_MS,
+    intervalMs: INTERVAL_MS,
+    rendersAtOnce: RENDERS_AT_ONCE,
+    refuse: (_req, res) => void res.status(503).send("busy"),
+  });
   app.use(shedder.middleware);
-  app.use((_req, res) => void res.send("rendered"));
+  app.use((_req, res) => {
+    rendersUnderWay += 1;
+    setTimeout(() => {
+      rendersUnderWay -= 1;
+      res.send("rendered");
+    }, renderMs);
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,47 +41,98 @@ beforeAll(async () => {
 
 afterAll(() => close());
 
-async function untilOverloaded(expected: boolean) {
-  const deadline = Date.now() + 5 * SAMPLE_MS;
-  while (shedder.overloaded() !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(shedder.overloaded()).toBe(expected);
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("load shedding", () => {
-  it("a quiet server renders everything", async () => {
-    await untilOverloaded(false);
-    for (const path of ["/a", "/b", "/c"]) expect((await fetch(`${base}${path}`)).status).toBe(200);
+  it("a burst far larger than the renders at once is served whole: the line empties within the interval", async () => {
+    renderMs = 10;
+    // 30 renders two at a time take about 150 ms: longer than the target, shorter than the interval.
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${base}/page-${i}`).then((r) => r.status)));
+    expect(statuses).toEqual(Array(30).fill(200));
+    expect(shedder.waiting()).toBe(0);
   });
 
-  it("a loop busy all the time (each render short, so its delay stays low) sheds new renders beyond one per sample", async () => {
-    holdEventLoop(HOLD_MS);
-    await untilOverloaded(true);
-    // All at once, so that they all arrive within the overloaded sample. One render per sample
-    // still goes ahead (a cold server under load fills its cache), the other is shed.
-    const [first, second, known, health, post, card] = await Promise.all([
-      fetch(`${base}/first`),
-      fetch(`${base}/second`),
-      fetch(`${base}/known`),
+  it("a line that never empties for the interval is overload: requests that waited past the target are answered at once", async () => {
+    renderMs = 100;
+    const answers: Promise<{ status: number; ms: number }>[] = [];
+    let sawOverload = false;
+    // Five arrivals per render slot's worth of work, for three intervals.
+    const until = Date.now() + 3 * INTERVAL_MS;
+    while (Date.now() < until) {
+      const started = performance.now();
+      answers.push(fetch(`${base}/flood`).then(async (r) => ({ status: r.status, ms: performance.now() - started })));
+      sawOverload ||= shedder.overloaded();
+      await sleep(10);
+    }
+    // Never queued: health checks, posts (a lead is worth a slow answer), social cards.
+    const spared = await Promise.all([
       fetch(`${base}/healthz`),
-      fetch(`${base}/form`, { method: "POST" }),
+      fetch(`${base}/contact-sales`, { method: "POST" }),
       fetch(`${base}/resources/blog/a-post/og.png`),
     ]);
-    expect([first.status, second.status].sort()).toEqual([200, 503]);
-    const shed = first.status === 503 ? first : second;
-    expect(shed.headers.get("retry-after")).toBe("1");
-    expect(shed.headers.get("cache-control")).toBe("no-store");
-    // Never shed: the refresh of a page the cache holds, health checks, form posts and social
-    // cards (a crawler that gets a 503 shows the post without its picture).
-    expect([known.status, health.status, post.status, card.status]).toEqual([200, 200, 200, 200]);
+    const settled = await Promise.all(answers);
+    expect(sawOverload).toBe(true);
+    const shed = settled.filter((answer) => answer.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(settled.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    // Once overloaded, nobody waits much longer than the target (plus the sweep's step) for a refusal.
+    const lateRefusals = shed.slice(-5).map((answer) => answer.ms);
+    expect(Math.max(...lateRefusals)).toBeLessThan(TARGET_MS + 150);
+    expect(spared.map((response) => response.status)).toEqual([200, 200, 200]);
   });
 
-  it("once the loop has idled through a sample, renders go ahead again", async () => {
-    await untilOverloaded(false);
-    expect((await fetch(`${base}/third`)).status).toBe(200);
+  it("once the line has emptied, everything renders again", async () => {
+    renderMs = 10;
+    await expect.poll(() => shedder.overloaded(), { timeout: 2_000 }).toBe(false);
+    expect(shedder.waiting()).toBe(0);
+    const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(`${base}/again-${i}`).then((r) => r.status)));
+    expect(statuses).toEqual(Array(6).fill(200));
   });
 
-  it("a limit of 0 turns shedding off", () => {
-    holdEventLoop(50);
-    expect(loadShedder({ maxDelayMs: 0 }).overloaded()).toBe(false);
+  it("an event loop late at every turn for a second is saturated: a new render is refused while another is under way", async () => {
+    renderMs = 400;
+    // The loop kept busy in 150 ms slices with only brief turns between, as a flood of requests keeps it.
+    let hogging = true;
+    const hog = setInterval(() => {
+      const until = performance.now() + 150;
+      while (performance.now() < until) {
+        // busy, as a flood's requests are
+      }
+      if (!hogging) clearInterval(hog);
+    }, 1);
+    const stopHog = setTimeout(() => (hogging = false), 8_000);
+    try {
+      await expect.poll(() => shedder.overloaded(), { timeout: 4_000, intervals: [50] }).toBe(true);
+      // With nothing under way, one render still goes ahead (a cold server fills its cache); the next is refused.
+      const first = fetch(`${base}/saturated-1`);
+      await expect.poll(() => shedder.overloaded() && renderingNow(), { timeout: 2_000, intervals: [20] }).toBe(true);
+      const second = await fetch(`${base}/saturated-2`);
+      expect(second.status).toBe(503);
+      hogging = false;
+      expect((await first).status).toBe(200);
+    } finally {
+      hogging = false;
+      clearTimeout(stopHog);
+    }
+    await expect.poll(() => shedder.overloaded(), { timeout: 3_000 }).toBe(false);
+  });
+
+  it("a visitor who gives up waiting leaves the line", async () => {
+    renderMs = 300;
+    const holders = [fetch(`${base}/hold-1`), fetch(`${base}/hold-2`)];
+    await sleep(20);
+    const controller = new AbortController();
+    const gaveUp = fetch(`${base}/impatient`, { signal: controller.signal }).catch(() => "aborted");
+    await expect.poll(() => shedder.waiting()).toBe(1);
+    controller.abort();
+    expect(await gaveUp).toBe("aborted");
+    await expect.poll(() => shedder.waiting()).toBe(0);
+    await Promise.all(holders);
+  });
+
+  it("a delay of 0 turns shedding off", () => {
+    const off = loadShedder({ targetMs: 0, intervalMs: INTERVAL_MS, rendersAtOnce: 1, refuse: () => {} });
+    expect(off.overloaded()).toBe(false);
+    expect(off.waiting()).toBe(0);
   });
 });

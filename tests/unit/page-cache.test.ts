@@ -237,3 +237,38 @@ describe("cache hits answered before the app", () => {
     expect(ignored.headers["x-page-cache"]).toBe("HIT");
   });
 });
+
+describe("stale if busy", () => {
+  it("answers with the last good copy of a page past its freshness when asked to, and never stores that answer as new", async () => {
+    const pages = createPageCache({ ttlMs: 100, staleMs: 60_000 });
+    let busy = false;
+    let version = 1;
+    const app = express();
+    app.use(pages.middleware, (req, res) => {
+      // Standing in for the load shedder: a busy server does not render, it serves what it has.
+      if (busy) return void (pages.serveStale(req, res) || res.status(503).send("busy"));
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<!DOCTYPE html><p>version ${version}</p>`);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    expect(await (await fetch(`${base}/about`)).text()).toContain("version 1");
+    version = 2;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    busy = true;
+    const stale = await fetch(`${base}/about`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("x-page-cache")).toBe("STALE");
+    expect(await stale.text()).toContain("version 1");
+    // A page never stored has no copy to give.
+    expect((await fetch(`${base}/never-rendered`)).status).toBe(503);
+    // The stale answer was not stored as a fresh copy: once the server can render, it does.
+    busy = false;
+    const fresh = await fetch(`${base}/about`);
+    expect(fresh.headers.get("x-page-cache")).toBe("MISS");
+    expect(await fresh.text()).toContain("version 2");
+  });
+});

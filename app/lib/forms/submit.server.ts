@@ -36,7 +36,9 @@ export function trackingFrom(url: URL, visitField: FormDataEntryValue | null): T
  */
 export async function submitForm(form: LeadFormId, { request, context }: { request: Request; context: AppLoadContext }) {
   const { schema, messages } = leadFormServer(form);
-  const limit = await consumeFormSubmission(context.clientIp, context.requestId);
+  // Counted before the router (server/form-posts.ts), so an over-budget post costs no parsing;
+  // counted here only when the action runs without that step.
+  const limit = context.formLimit ?? (await consumeFormSubmission(context.clientIp, context.requestId));
   if (!limit.allowed) {
     // The body is dropped unparsed, so there are no values to give back.
     const drained = await discardFormBody(request);
