@@ -59,6 +59,14 @@ export type AccessLogEntry = {
 
 type Step = () => Promise<void> | void;
 
+export type TopologyOptions = {
+  /** nginx's form post rate per client address; by default far above what any test sends from its one address. */
+  formPostRate?: string;
+};
+
+/** Every test client is one address to nginx: the shipped rate would refuse the crash test's 40 posts. */
+const FORM_POSTS_PER_ADDRESS = "6000r/m";
+
 /**
  * Starts the topology once for the enclosing describe (which must keep its tests on one worker:
  * `test.describe.configure({ mode: "default" })`) and tears it down after its last test, also
@@ -67,13 +75,13 @@ type Step = () => Promise<void> | void;
  * Without a reachable PostgreSQL the group is skipped with the reason, as the data tests do;
  * under CI=true that is a failure.
  */
-export function useTopology(env: Record<string, string> = {}): () => Topology {
+export function useTopology(env: Record<string, string> = {}, options: TopologyOptions = {}): () => Topology {
   let topology: { value: Topology; stop: () => Promise<void> } | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     const postgres = await postgresAvailability();
     test.skip(!postgres.available, postgres.available ? "" : postgres.reason);
-    topology = await startTopology(env);
+    topology = await startTopology(env, options);
   });
   test.afterAll(async () => {
     test.setTimeout(60_000);
@@ -85,7 +93,10 @@ export function useTopology(env: Record<string, string> = {}): () => Topology {
   };
 }
 
-export async function startTopology(env: Record<string, string>): Promise<{ value: Topology; stop: () => Promise<void> }> {
+export async function startTopology(
+  env: Record<string, string>,
+  options: TopologyOptions = {},
+): Promise<{ value: Topology; stop: () => Promise<void> }> {
   // Everything started is undone in reverse order, whether the start completes or not.
   const teardown: Step[] = [];
   const stop = async () => {
@@ -100,7 +111,7 @@ export async function startTopology(env: Record<string, string>): Promise<{ valu
     if (problems.length) throw new Error(`topology teardown: ${problems.join("; ")}`);
   };
   try {
-    const value = await start(env, teardown);
+    const value = await start(env, options, teardown);
     return { value, stop };
   } catch (error) {
     await stop().catch(() => undefined);
@@ -108,7 +119,7 @@ export async function startTopology(env: Record<string, string>): Promise<{ valu
   }
 }
 
-async function start(env: Record<string, string>, teardown: Step[]): Promise<Topology> {
+async function start(env: Record<string, string>, options: TopologyOptions, teardown: Step[]): Promise<Topology> {
   const nginxBinary = findNginx();
   const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-topology-"));
   teardown.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -141,7 +152,7 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
         DATABASE_URL: databaseUrl,
         SITE_URL: url,
         TRUST_PROXY: "1", // exactly one proxy (nginx) in front: the documented value
-        LOAD_SHED_DELAY_MS: "200", // load shedding on, at its default, as deployed
+        LOAD_SHED_DELAY_MS: "100", // load shedding on, at its default, as deployed
         SEED: "auto",
         LOG_LEVEL: "info",
         ...env,
@@ -170,6 +181,7 @@ async function start(env: Record<string, string>, teardown: Step[]): Promise<Top
       key,
       siteAccessLog: path.join(dir, "site-access.log"),
       topologyAccessLog: path.join(dir, "access.log"),
+      formPostRate: options.formPostRate ?? FORM_POSTS_PER_ADDRESS,
     }),
   );
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
@@ -214,6 +226,8 @@ export type SiteValues = {
   siteAccessLog: string;
   /** Where the tests' log of which app server answered goes (format "topology" of the main configuration). */
   topologyAccessLog: string;
+  /** nginx's rate of form posts per client address (limit_req_zone), e.g. "30r/m". */
+  formPostRate: string;
 };
 
 /**
@@ -276,6 +290,11 @@ export function localizeSiteConfig(text: string, values: SiteValues): string {
           /^(\s*access_log\s+)\S+(\s+[^;]+;)/,
           `$1${values.siteAccessLog}$2 access_log ${values.topologyAccessLog} topology;`,
         ),
+    },
+    {
+      name: "form post rate",
+      match: /^\s*limit_req_zone\s.*\bzone=quorvant_form_posts:/,
+      replace: (line) => line.replace(/\brate=[^;\s]+/, `rate=${values.formPostRate}`),
     },
     {
       name: "ssl_certificate",
