@@ -1,8 +1,9 @@
-// `npm run bench:abuse` (after `npm run build`): the built server under a flood of cache-busting
-// requests — random query strings, case variants, a 1 MB post — from 32 connections, with
-// /healthz and a cached page measured alongside, with and without the flood. Prints their
-// p50/p99, what the flood got back (pages, redirects, fast 503s), the server's peak resident
-// memory, and the page-path check on a 64 KB dotted path against a plain one (linear: ratio ~1).
+// `npm run bench:abuse` (after `npm run build`): the built server under three floods from 32
+// connections each: cache-busting requests (random query strings, case variants, a 1 MB post),
+// posts to a page that has no form, and posts over the forms' rate limit; /healthz and a cached
+// page are measured alongside, with and without each flood. Prints their p50/p99, what each flood
+// got back (pages, redirects, small refusals), the server's peak resident memory, and the
+// page-path check on a 64 KB dotted path against a plain one (linear: ratio ~1).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -79,16 +80,63 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const VARIANTS = ["/resources/blog", `/resources/blog/${BIG_SLUG}`, "/company/about", "/", "/contact-sales"];
 
 /** Every request a new query string (a random one and a utm value the form page reads); every third in upper case. */
-const FLOOD_LUA = `
+const GET_FLOOD_LUA = `
 local variants = {${VARIANTS.map((variant) => `"${variant}"`).join(", ")}}
 local n = 0
-statuses = {}
 request = function()
   n = n + 1
   local base = variants[(n % #variants) + 1]
   if n % 3 == 0 then base = string.upper(base) end
   return wrk.format("GET", base .. "?x=" .. math.random(1, 1000000000) .. "&utm_source=" .. n)
 end
+`;
+
+/** The same form post again and again, from the site's own origin (a cross-site post is refused even earlier). */
+const postFloodLua = (path: string, origin: string) => `
+request = function()
+  return wrk.format("POST", "${path}", { ["Content-Type"] = "application/x-www-form-urlencoded", ["Origin"] = "${origin}" }, "${POST_BODY}")
+end
+`;
+const POST_BODY = "first_name=Flood&last_name=Bench&email=flood%40example.com&company=Bench";
+
+type Flood = {
+  name: string;
+  lua: (origin: string) => string;
+  /** The same requests for autocannon, when wrk is not installed. */
+  request: (
+    n: number,
+    origin: string,
+  ) => { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+};
+
+const FLOODS: Flood[] = [
+  {
+    name: "random queries, case variants and a 1 MB post",
+    lua: () => GET_FLOOD_LUA,
+    request: (n) => {
+      const variant = VARIANTS[n % VARIANTS.length]!;
+      const pathPart = n % 3 === 0 ? variant.toUpperCase() : variant;
+      return { method: "GET" as const, path: `${pathPart}?x=${Math.random().toString(36).slice(2)}&utm_source=${n}` };
+    },
+  },
+  ...[
+    { name: "posts to a page without a form", path: "/company/about" },
+    { name: "posts over the forms' rate limit", path: "/request-demo" },
+  ].map(({ name, path }) => ({
+    name,
+    lua: (origin: string) => postFloodLua(path, origin),
+    request: (_n: number, origin: string) => ({
+      method: "POST" as const,
+      path,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body: POST_BODY,
+    }),
+  })),
+];
+
+/** Counts each answer's status; prints the totals when wrk is done. Appended to every flood's script. */
+const STATUS_COUNTING_LUA = `
+statuses = {}
 response = function(status)
   statuses[status] = (statuses[status] or 0) + 1
 end
@@ -113,11 +161,11 @@ type FloodResult = {
   errors: number;
 };
 
-/** FLOOD_SECONDS of cache-busting requests from CONNECTIONS connections: wrk when installed, else autocannon. */
-async function flood(base: string, dir: string): Promise<FloodResult> {
+/** FLOOD_SECONDS of `kind` from CONNECTIONS connections: wrk when installed, else autocannon. */
+async function flood(base: string, dir: string, kind: Flood): Promise<FloodResult> {
   if (WRK) {
     const script = path.join(dir, "flood.lua");
-    writeFileSync(script, FLOOD_LUA);
+    writeFileSync(script, kind.lua(base) + STATUS_COUNTING_LUA);
     const result = await runWrk(base, { connections: CONNECTIONS, seconds: FLOOD_SECONDS, script });
     const statuses = new Map(
       [...result.scriptOutput.matchAll(/^status (\d+) (\d+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]),
@@ -134,9 +182,7 @@ async function flood(base: string, dir: string): Promise<FloodResult> {
       {
         setupRequest: (request) => {
           n += 1;
-          const variant = VARIANTS[n % VARIANTS.length]!;
-          const pathPart = n % 3 === 0 ? variant.toUpperCase() : variant;
-          return { ...request, path: `${pathPart}?x=${Math.random().toString(36).slice(2)}&utm_source=${n}` };
+          return { ...request, ...kind.request(n, base) };
         },
       },
     ],
@@ -159,8 +205,14 @@ async function flood(base: string, dir: string): Promise<FloodResult> {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-abuse-"));
 const databasePath = path.join(dir, "site.db");
-// Load shedding on, as deployed (the tests' servers turn it off).
-const server = await startBuiltServer({ DATABASE_URL: `file:${databasePath}`, LOG_LEVEL: "silent", LOAD_SHED_DELAY_MS: "200" });
+// Load shedding on at its default, as deployed (the tests' servers turn it off), and the forms'
+// rate limit at its default: after the first ten, every post of the flood is over it.
+const server = await startBuiltServer({
+  DATABASE_URL: `file:${databasePath}`,
+  LOG_LEVEL: "silent",
+  LOAD_SHED_DELAY_MS: "100",
+  FORM_RATE_LIMIT: "10",
+});
 try {
   // A 1 MB post, written the way an editor's tool would.
   const db = new Database(databasePath);
@@ -177,22 +229,25 @@ try {
   const quietHealth = await probe(health, 3000);
   const quietPage = await probe(cached, 3000);
 
-  const [floodHealth, floodPage, result] = await Promise.all([
-    sleep(1000).then(() => probe(health, (FLOOD_SECONDS - 2) * 1000)),
-    sleep(1000).then(() => probe(cached, (FLOOD_SECONDS - 2) * 1000)),
-    flood(server.url, dir),
-  ]);
-
   const row = (name: string, quiet: { p50: number; p99: number }, loud: { p50: number; p99: number; statuses: Set<number> }) =>
     `${name.padEnd(16)} quiet p50 ${quiet.p50.toFixed(1)} ms, p99 ${quiet.p99.toFixed(1)} ms | flood p50 ${loud.p50.toFixed(1)} ms, p99 ${loud.p99.toFixed(1)} ms (statuses ${[...loud.statuses].join(",")})`;
-  console.log(`== flood: ${CONNECTIONS} connections, ${FLOOD_SECONDS} s of random queries, case variants and a 1 MB post ==`);
-  console.log(row("/healthz", quietHealth, floodHealth));
-  console.log(row("cached page", quietPage, floodPage));
-  console.log(
-    `flood answers (${result.client}): ${result.requests} requests, ${result.rps.toFixed(0)} req/s, latency p50 ${+result.p50.toFixed(1)} ms p99 ${+result.p99.toFixed(1)} ms; ` +
-      `statuses ${[...result.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(", ")}; errors ${result.errors}`,
-  );
-  console.log(`goal: /healthz p99 under 50 ms during the flood → ${floodHealth.p99 < 50 ? "met" : "NOT met"}`);
+  for (const kind of FLOODS) {
+    const [floodHealth, floodPage, result] = await Promise.all([
+      sleep(1000).then(() => probe(health, (FLOOD_SECONDS - 2) * 1000)),
+      sleep(1000).then(() => probe(cached, (FLOOD_SECONDS - 2) * 1000)),
+      flood(server.url, dir, kind),
+    ]);
+    console.log(`== flood: ${CONNECTIONS} connections, ${FLOOD_SECONDS} s of ${kind.name} ==`);
+    console.log(row("/healthz", quietHealth, floodHealth));
+    console.log(row("cached page", quietPage, floodPage));
+    console.log(
+      `flood answers (${result.client}): ${result.requests} requests, ${result.rps.toFixed(0)} req/s, latency p50 ${+result.p50.toFixed(1)} ms p99 ${+result.p99.toFixed(1)} ms; ` +
+        `statuses ${[...result.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(", ")}; errors ${result.errors}`,
+    );
+    console.log(`goal: /healthz p99 under 50 ms during the flood → ${floodHealth.p99 < 50 ? "met" : "NOT met"}`);
+    // The server settles before the next flood.
+    await sleep(2000);
+  }
   console.log(`server peak resident memory: ${peakRssMb(server.pid).toFixed(0)} MB`);
   console.log(`page-path check, 64 KB path of ".a" vs plain: ${pathCheckRatio().toFixed(2)}× (linear ≈ 1)`);
 } finally {
