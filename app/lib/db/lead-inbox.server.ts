@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from "kysely";
 import { dialectOf, toCount, toIso } from "~/lib/db/normalize";
 import type { Database, DeliveryDestination, DeliveryStatus, LeadActivityKind, LeadTable } from "~/lib/db/schema";
+import { TRACKING_COLUMNS } from "~/lib/leads/registry.server";
 
 // The back office's reading and working of leads: one form's inbox (newest first, paged by
 // (created_at, id) so every page costs the same however deep), a lead with its activity and
@@ -197,18 +198,8 @@ function toSummary(row: SummaryRow): LeadSummary {
   };
 }
 
-/** Columns every lead table has beyond the visitor's own answers: the workflow's and attribution's. */
+/** Columns every lead table has beyond the visitor's own answers and where they came from (TRACKING_COLUMNS). */
 export const WORKFLOW_COLUMNS = ["id", "created_at", "status", "owner_id", "last_interaction_at", "decided_at"] as const;
-export const ATTRIBUTION_COLUMNS = [
-  "source_page",
-  "landing_page",
-  "referrer_host",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-] as const;
 
 export type LeadRecord = {
   id: string;
@@ -218,7 +209,7 @@ export type LeadRecord = {
   lastInteractionAt: string | null;
   decidedAt: string | null;
   /** Where the visitor came from: source_page, landing_page, referrer_host and the utm_* values. */
-  attribution: Record<(typeof ATTRIBUTION_COLUMNS)[number], string>;
+  attribution: Record<(typeof TRACKING_COLUMNS)[number], string>;
   /** Every other column: what the visitor submitted, in the table's column order. */
   submitted: [column: string, value: string][];
 };
@@ -233,7 +224,7 @@ export async function findLeadRecord(db: Db, table: LeadTable, id: string): Prom
     .where("id", "=", id)
     .executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) return undefined;
-  const known = new Set<string>([...WORKFLOW_COLUMNS, ...ATTRIBUTION_COLUMNS]);
+  const known = new Set<string>([...WORKFLOW_COLUMNS, ...TRACKING_COLUMNS]);
   const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
   return {
     id: String(row.id),
@@ -242,7 +233,7 @@ export async function findLeadRecord(db: Db, table: LeadTable, id: string): Prom
     ownerId: row.owner_id === null || row.owner_id === undefined ? null : String(row.owner_id),
     lastInteractionAt: nullableIso(row.last_interaction_at),
     decidedAt: nullableIso(row.decided_at),
-    attribution: Object.fromEntries(ATTRIBUTION_COLUMNS.map((name) => [name, text(row[name])])) as LeadRecord["attribution"],
+    attribution: Object.fromEntries(TRACKING_COLUMNS.map((name) => [name, text(row[name])])) as LeadRecord["attribution"],
     submitted: Object.entries(row)
       .filter(([name]) => !known.has(name))
       .map(([name, value]) => [name, text(value)]),
