@@ -102,10 +102,10 @@ describe("load shedding", () => {
     }, 1);
     const stopHog = setTimeout(() => (hogging = false), 8_000);
     try {
-      await expect.poll(() => shedder.overloaded(), { timeout: 4_000, intervals: [50] }).toBe(true);
+      await expect.poll(() => shedder.overloaded(), { timeout: 4_000, interval: 50 }).toBe(true);
       // With nothing under way, one render still goes ahead (a cold server fills its cache); the next is refused.
       const first = fetch(`${base}/saturated-1`);
-      await expect.poll(() => shedder.overloaded() && renderingNow(), { timeout: 2_000, intervals: [20] }).toBe(true);
+      await expect.poll(() => shedder.overloaded() && renderingNow(), { timeout: 2_000, interval: 20 }).toBe(true);
       const second = await fetch(`${base}/saturated-2`);
       expect(second.status).toBe(503);
       hogging = false;
