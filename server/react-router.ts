@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { LRUCache } from "lru-cache";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
 import { publicOrigin } from "./public-url";
@@ -74,10 +75,25 @@ async function send(res: ExpressResponse, response: Response) {
  * `.data` URLs are the router's data requests for the page without the suffix.
  */
 export async function allowedMethods(build: ServerBuild, pathname: string): Promise<string[]> {
-  const pagePath = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  const leaf = matchRoutes(routeTree(build), pagePath)?.at(-1)?.route;
-  return (leaf?.handle as { hasAction?: boolean } | undefined)?.hasAction ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+  let known = methodsByPath.get(build);
+  if (!known) methodsByPath.set(build, (known = new LRUCache({ max: 2_000 })));
+  let methods = known.get(pathname);
+  if (!methods) {
+    const pagePath = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const leaf = matchRoutes(routeTree(build), pagePath)?.at(-1)?.route;
+    methods = (leaf?.handle as { hasAction?: boolean } | undefined)?.hasAction ? WITH_POST : WITHOUT_POST;
+    known.set(pathname, methods);
+  }
+  return methods;
 }
+
+const WITH_POST = ["GET", "HEAD", "POST"];
+const WITHOUT_POST = ["GET", "HEAD"];
+/**
+ * The answer per path, kept: matching compiles every route's pattern each time (a quarter of a
+ * refused post's cost under a flood of them). Bounded, so hostile variety costs only misses.
+ */
+const methodsByPath = new WeakMap<ServerBuild, LRUCache<string, string[]>>();
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 const trees = new WeakMap<ServerBuild, RouteObject[]>();
