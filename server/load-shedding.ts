@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { watchEventLoop } from "~/lib/event-loop.server";
 
 /**
  * A post's social card (og:image) is never shed: a crawler that gets a 503 shows the post without
@@ -9,14 +10,18 @@ const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$/;
 /** How often waiting requests are checked against the longest wait allowed. */
 const SWEEP_MS = 25;
 
-/** How often the event loop's delay is sampled: a timer due every this many ms that runs late. */
-const LOOP_SAMPLE_MS = 10;
-
+/** How often the event loop's utilisation is sampled. */
+const LOOP_SAMPLE_MS = 100;
+/** A sample busier than this leaves a new request no turn of its own: it waits behind others. */
+const LOOP_BUSY = 0.9;
 /**
- * A loop late by more than the target at every sample for this long is saturated. Shorter than the
- * line's interval: a saturated loop delays every request, health checks included, not only renders.
+ * The loop busy at every sample for the interval is saturated (as the line is overloaded when it
+ * has not emptied for it: a fresh server's start-up or a burst of renders is shorter); it stays so
+ * until it has had idle moments for LOOP_RECOVERY_MS. A flood of cheap requests (cache hits,
+ * redirects, refusals) delays every request, health checks included, while the line of renders
+ * stays short. A burst is not refused by it: what already waits in line is served.
  */
-const LOOP_SATURATION_MS = 1_000;
+const LOOP_RECOVERY_MS = 1_000;
 
 export type LoadShedder = {
   /**
@@ -50,10 +55,9 @@ type Waiting = { res: Response; start: () => void; since: number; giveUp?: () =>
  * the line has not been empty for a whole interval is the server overloaded; then a request that
  * has waited longer than the target is answered at once (`refuse`) instead of adding to the
  * backlog, which keeps the wait short for those that follow. Every request also waits for the
- * event loop before any of its work runs: when that wait (the loop's delay) stays above the
- * target at every sample for LOOP_SATURATION_MS, the loop is saturated (a flood of cheap requests
- * leaves no turn for anything), and new renders are refused unless none is under way, so the cache
- * still fills. Health checks, form posts (a lead is worth a slow answer) and social cards never
+ * event loop before any of its work runs: when the loop has had no idle moment for
+ * the interval (a flood leaves no turn for anything), newly arriving renders are refused
+ * beyond one per sample, so the cache still fills; those already in line keep their place. Health checks, form posts (a lead is worth a slow answer) and social cards never
  * wait; cached pages and assets are answered before this point.
  */
 export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Options): LoadShedder {
@@ -63,21 +67,29 @@ export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Opt
   let emptySince = performance.now();
   let sweeper: NodeJS.Timeout | undefined;
 
-  // Since when the loop has been late by more than the target at every sample (undefined: it is not).
-  let lateSince: number | undefined;
-  let due = performance.now() + LOOP_SAMPLE_MS;
-  setInterval(() => {
+  // The loop's state from its samples: busy since (undefined: the last sample was not busy), idle since.
+  let busySince: number | undefined;
+  let idleSince = performance.now();
+  let loopSaturated = false;
+  let rendersLeftWhileSaturated = 1;
+  watchEventLoop(LOOP_SAMPLE_MS, (utilization) => {
     const now = performance.now();
-    const late = now - due;
-    due = now + LOOP_SAMPLE_MS;
-    if (late <= targetMs) lateSince = undefined;
-    else lateSince ??= now - late;
-  }, LOOP_SAMPLE_MS).unref();
-  const saturated = () => lateSince !== undefined && performance.now() - lateSince > LOOP_SATURATION_MS;
+    rendersLeftWhileSaturated = 1;
+    if (utilization > LOOP_BUSY) {
+      busySince ??= now - LOOP_SAMPLE_MS;
+      if (now - busySince >= intervalMs) loopSaturated = true;
+    } else {
+      if (busySince !== undefined) idleSince = now;
+      busySince = undefined;
+      if (now - idleSince >= LOOP_RECOVERY_MS) loopSaturated = false;
+    }
+  });
+  const saturated = () => loopSaturated;
 
   const lineOverloaded = () => line.length > 0 && performance.now() - emptySince > intervalMs;
   const overloaded = () => lineOverloaded() || saturated();
-  const longestWait = () => (overloaded() ? targetMs : intervalMs);
+  // Only the line's own overload shortens the wait of those already in it: a burst is served whole.
+  const longestWait = () => (lineOverloaded() ? targetMs : intervalMs);
 
   const release = () => {
     rendering -= 1;
@@ -122,7 +134,10 @@ export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Opt
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method === "POST" || req.path === "/healthz" || SOCIAL_CARD.test(req.path)) return next();
     const entry: Waiting = { res, start: () => next(), since: performance.now() };
-    if (saturated() && rendering > 0) return refuse(req, res);
+    if (saturated()) {
+      if (rendersLeftWhileSaturated === 0) return refuse(req, res);
+      rendersLeftWhileSaturated -= 1;
+    }
     if (rendering < rendersAtOnce && line.length === 0) return admit(entry);
     line.push(entry);
     // A visitor who gives up waiting leaves the line.
