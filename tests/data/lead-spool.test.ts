@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -147,6 +147,36 @@ describe("telling an unreachable database from a refused statement", () => {
       } finally {
         await admin.end();
         await pool.end();
+      }
+    },
+  );
+
+  it.skipIf(!postgresAvailable)(
+    "a connection in use whose server goes away does not end the process",
+    async () => {
+      const opened = await openDatabase(PG_URL, 2);
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      try {
+        // Between a transaction's statements the connection is checked out with no query running:
+        // its server ending it then is an "error" event on the client, not on the pool.
+        const outcome = await opened.db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+            await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          })
+          .then(
+            () => "committed",
+            (error: unknown) => (isDatabaseUnreachable(error) ? "unreachable" : String(error)),
+          );
+        expect(outcome).toBe("unreachable");
+        // The pool dropped the dead connection and answers on a new one.
+        expect((await sql<{ one: number }>`select 1 as one`.execute(opened.db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await admin.end();
+        await opened.db.destroy();
       }
     },
   );

@@ -82,6 +82,12 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL client error"));
+  // Nor one in use: the pool listens only to idle clients, and a client checked out (between a
+  // transaction's statements, or just after its query failed) whose server goes away emits
+  // "error" with no listener, which would end the process. The pool drops it on release.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ code: (error as { code?: unknown }).code }, "PostgreSQL connection lost")),
+  );
   try {
     const client = await pool.connect();
     client.release();
