@@ -262,17 +262,16 @@ for (const { engine, skip } of await engines()) {
 
     it("sets aside a lead the database refuses, and one that is no entry, and goes on with the rest", async () => {
       const spool = openLeadSpool({ dir: spoolDir(), maxBytes: 1_000_000 });
-      await spool.write(entry("refused@example.com", "2026-11-26T06:00:00.000Z"));
+      await spool.write({ ...entry("refused@example.com", "2026-11-26T06:00:00.000Z"), form: "contact-sales" });
       await spool.write(entry("fine@example.com", "2026-11-26T06:00:02.000Z"));
       writeFileSync(path.join(spool.dir, `${Date.parse("2026-11-26T06:00:01.000Z")}-${randomUUID()}.json`), "{cut short");
-      // A destination the outbox's check refuses makes the database refuse the first lead (and only it).
-      const refuseFirst = (() => {
-        let calls = 0;
-        return (): readonly DeliveryDestination[] => (calls++ === 0 ? ["fax" as DeliveryDestination] : ["webhook"]);
-      })();
-      const result = await replayLeadSpool(spool, db, refuseFirst);
+      // A destination the outbox's check refuses makes the database refuse the contact request (and only it).
+      const refuseContacts = (form: string): readonly DeliveryDestination[] =>
+        form === "contact-sales" ? ["fax" as DeliveryDestination] : ["webhook"];
+      const result = await replayLeadSpool(spool, db, refuseContacts);
       expect(result).toEqual({ stored: 1, alreadyStored: 0, rejected: 2, unreachable: false });
       expect(await storedEmails()).toEqual(["fine@example.com"]);
+      expect(await db.selectFrom("sales_leads").select("id").execute()).toEqual([]);
       expect(readdirSync(path.join(spool.dir, REJECTED_DIR))).toHaveLength(2);
       expect(spool.rejected()).toBe(2);
       expect(spool.depth().entries).toBe(0);

@@ -31,14 +31,26 @@ export type ReplayResult = {
   failed?: string;
 };
 
-/** One pass over the spool: every entry stored (or found stored) and removed, until the database is unreachable. */
+/** Leads stored at once in a pass: a backlog of hundreds drains in a few seconds, using few connections. */
+const REPLAY_CONCURRENCY = 4;
+
+/**
+ * One pass over the spool, oldest first, `concurrency` leads at a time: every entry stored (or
+ * found stored) and removed, until the database is unreachable or fails otherwise (the rest wait
+ * for the next pass).
+ */
 export async function replayLeadSpool(
   spool: LeadSpool,
   db: Kysely<Database>,
   destinationsOf: (form: LeadFormId) => readonly DeliveryDestination[],
+  concurrency = REPLAY_CONCURRENCY,
 ): Promise<ReplayResult> {
   const result: ReplayResult = { stored: 0, alreadyStored: 0, rejected: 0, unreachable: false };
-  for (const name of await spool.list()) {
+  const names = await spool.list();
+  let next = 0;
+  const stopped = () => result.unreachable || result.failed !== undefined;
+
+  const replayOne = async (name: string) => {
     const entry = await spool.read(name).catch(async (error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined; // another replayer took it
       if (!(error instanceof SpoolEntryError)) throw error;
@@ -47,7 +59,7 @@ export async function replayLeadSpool(
       logger.error({ entry: name, problem: error.message }, "lead spool entry unreadable; moved to rejected/");
       return undefined;
     });
-    if (!entry) continue;
+    if (!entry) return;
     try {
       const outcome = await insertLeadOnce(
         db,
@@ -61,13 +73,13 @@ export async function replayLeadSpool(
     } catch (error) {
       if (isDatabaseUnreachable(error)) {
         result.unreachable = true;
-        return result;
+        return;
       }
       // Anything but a refusal may pass (a lock, a full disk, too many connections): try again later.
       // Only the error's code is kept: a refused row's values can be in the message.
       if (!isStatementRefused(error)) {
         result.failed = String((error as { code?: unknown }).code ?? (error as Error).name);
-        return result;
+        return;
       }
       // The database refuses this lead for good (a constraint it broke): set aside for an operator.
       await spool.reject(name);
@@ -76,10 +88,15 @@ export async function replayLeadSpool(
         { entry: name, form: entry.form, code: (error as { code?: unknown }).code },
         "lead spool entry refused by the database; moved to rejected/",
       );
-      continue;
+      return;
     }
     await spool.remove(name);
-  }
+  };
+
+  const worker = async () => {
+    while (!stopped() && next < names.length) await replayOne(names[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, names.length)) }, worker));
   return result;
 }
 
@@ -105,8 +122,9 @@ export const leadSpoolReplayJob: BackgroundJob = {
         };
       }).finally(() => (wake = undefined));
 
+    // Every second, also with nothing counted: a look at an empty directory is cheap, and the
+    // directory, not the count, says what waits (an entry moved back from rejected/, say).
     const pass = async () => {
-      if (spool.depth().entries === 0 && lastDepth === 0) return;
       const started = Date.now();
       const result = await replayLeadSpool(spool, getDb(), destinationsOf);
       const depth = spool.depth();
@@ -114,7 +132,7 @@ export const leadSpoolReplayJob: BackgroundJob = {
       const moved = result.stored + result.alreadyStored + result.rejected;
       if (depth.entries === 0 && lastDepth > 0) {
         logger.info({ ...result, spool: depth, ms: Date.now() - started }, "lead spool empty: every kept lead is stored");
-      } else if (moved > 0 || depth.entries !== lastDepth || Date.now() - lastLogged > DEPTH_LOG_MS) {
+      } else if (moved > 0 || depth.entries !== lastDepth || (depth.entries > 0 && Date.now() - lastLogged > DEPTH_LOG_MS)) {
         logger.warn(
           { ...result, spool: depth },
           result.unreachable

@@ -45,7 +45,10 @@ export type LeadSpool = {
   depth: () => SpoolDepth;
   /** Keeps `entry` durably; resolves only after file and directory are fsynced. SpoolFullError over the limit. */
   write: (entry: SpoolEntry) => Promise<void>;
-  /** The names of the entries on disk, oldest first; counts them again (another process may have removed some). */
+  /**
+   * The names of the entries on disk, oldest first; counts them again (another process may have
+   * removed some), unless a write or removal of this process finished meanwhile.
+   */
   list: () => Promise<string[]>;
   read: (name: string) => Promise<SpoolEntry>;
   /** Removes a stored entry; one already gone (another replayer took it) is no error. */
@@ -67,6 +70,9 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
   let onDisk: SpoolDepth = { entries: 0, bytes: 0 };
   let reserved = 0;
   let writing = 0;
+  // Bumped by every write and removal this process finishes: a count taken from the directory while
+  // one finished may have missed it, and must not replace the running one.
+  let changes = 0;
 
   const ensureOpen = () => {
     if (opened) return;
@@ -125,6 +131,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
         await rename(temporary, path.join(root, name));
         await syncDirectory(root);
         onDisk = { entries: onDisk.entries + 1, bytes: onDisk.bytes + body.length };
+        changes += 1;
       } catch (error) {
         await unlink(temporary).catch(() => undefined);
         throw error;
@@ -135,6 +142,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
     },
     async list() {
       ensureOpen();
+      const changesBefore = changes;
       const names = (await readdir(root)).filter((name) => ENTRY.test(name)).sort();
       let bytes = 0;
       let entries = 0;
@@ -147,7 +155,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
         entries += 1;
         bytes += size;
       }
-      onDisk = { entries, bytes };
+      if (changes === changesBefore) onDisk = { entries, bytes };
       return names;
     },
     async read(name) {
@@ -168,6 +176,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
         throw error;
       }
       onDisk = { entries: Math.max(0, onDisk.entries - 1), bytes: Math.max(0, onDisk.bytes - size) };
+      changes += 1;
     },
     async reject(name) {
       const rejectedDir = path.join(root, REJECTED_DIR);
@@ -177,6 +186,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
       await rename(file, path.join(rejectedDir, name));
       await syncDirectory(root);
       onDisk = { entries: Math.max(0, onDisk.entries - 1), bytes: Math.max(0, onDisk.bytes - size) };
+      changes += 1;
     },
     rejected() {
       try {
