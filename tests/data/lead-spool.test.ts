@@ -81,6 +81,18 @@ describe("the lead spool on disk", () => {
     await spool.write(entry("x@example.com"));
   });
 
+  it("keeps an exact count when a lead is written while the directory is being recounted", async () => {
+    const spool = openLeadSpool({ dir: spoolDir(), maxBytes: 100_000_000 });
+    for (let index = 0; index < 300; index++) await spool.write(entry());
+    // The recount reads the directory, then looks at each of its 300 files; the write lands meanwhile.
+    const recount = spool.list();
+    const write = spool.write(entry());
+    await Promise.all([recount, write]);
+    expect(spool.depth().entries).toBe(301);
+    await spool.list();
+    expect(spool.depth().entries).toBe(301);
+  });
+
   it("is the service user's alone: directory 0700 (tightened if it was not), files 0600 whatever the umask", async () => {
     const dir = spoolDir();
     mkdirSync(dir, { mode: 0o755 });
