@@ -10,10 +10,12 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
+import { isDatabaseUnreachable } from "~/lib/db/connection.server";
 import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
 import { loadImageManifest } from "~/lib/blog/image-manifest.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
+import { serverLeadSpool } from "~/lib/leads/spool.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
 import { logger } from "~/lib/logger.server";
 import { pageViews } from "~/lib/visits/page-view-counter.server";
@@ -313,7 +315,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
 
   // The database is ready (migrated, seeded) before the first request can arrive.
   try {
-    await initDatabase(env);
+    await initDatabaseKeepingSpooledLeads(env);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -321,7 +323,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // Post images with variants made by the build are drawn as <picture>; development has none.
   if (!vite) loadImageManifest(path.join(BUILD_DIR, "image-manifest.json"));
 
-  // Background work beside the pages (lead delivery, retention): see ~/lib/jobs.server.
+  // Background work beside the pages (lead delivery, retention, the lead spool's replay): see ~/lib/jobs.server.
   startJobs({ env, getDb });
 
   const app = createApp(env, vite);
@@ -374,6 +376,42 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/** While a server whose spool holds leads waits for an unreachable database at start. */
+const DATABASE_RETRY_MS = 2_000;
+
+/**
+ * initDatabase, except that a server whose lead spool holds leads does not give up on an
+ * unreachable database: it waits for it (the leads are on this server's disk, and only this server
+ * replays them), logging how many wait. With an empty spool an unreachable database stops the
+ * start at once, as a wrong host or port should (docs/decisions/014-lead-spool.md).
+ */
+async function initDatabaseKeepingSpooledLeads(env: Env): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await initDatabase(env);
+    } catch (error) {
+      const waiting = isDatabaseUnreachable(error) ? spooledLeads(env) : 0;
+      if (waiting === 0) throw error;
+      if (attempt === 1 || attempt % 15 === 0) {
+        logger.warn(
+          { spool: { entries: waiting }, retryMs: DATABASE_RETRY_MS },
+          "database unreachable at start; kept leads wait in the lead spool, trying again",
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
+}
+
+function spooledLeads(env: Env): number {
+  try {
+    return serverLeadSpool(env).depth().entries;
+  } catch (error) {
+    logger.error({ code: (error as { code?: unknown }).code }, "the lead spool directory cannot be used");
+    return 0;
+  }
 }
 
 function fail(message: string): never {

@@ -225,6 +225,12 @@ const EnvSchema = z
     // last interaction unless won, job applications from their decision. A daily job deletes the rest.
     RETENTION_SALES_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
     RETENTION_APPLICATIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+    // Where each server keeps the leads it accepted while the database could not be reached, until
+    // they are stored (docs/decisions/014-lead-spool.md): its own disk, one directory per server.
+    LEAD_SPOOL_DIR: z.string().trim().min(1).default("data/lead-spool"),
+    // The spool's limit: past it a lead is refused (the visitor is told it failed). 64 MiB holds
+    // thousands of leads; at least one largest form (64 KiB).
+    LEAD_SPOOL_MAX_BYTES: z.coerce.number().int().min(65_536).max(1_099_511_627_776).default(67_108_864),
     // Where each server keeps the files it makes from uploaded images (the stored image and its
     // responsive variants); made on first use. Only a cache: the images themselves are in the database.
     MEDIA_CACHE_DIR: z.string().trim().min(1).default("data/media-cache"),

@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db/schema";
 import { leadDeliveryJob } from "~/lib/delivery/worker.server";
 import type { Env } from "~/lib/env.server";
 import { leadRetentionJob } from "~/lib/leads/retention-job.server";
+import { leadSpoolReplayJob } from "~/lib/leads/spool-replay.server";
 import { logger } from "~/lib/logger.server";
 import { pageViewFlushJob } from "~/lib/visits/page-view-counter.server";
 
@@ -18,7 +19,7 @@ export type RunningJob = { stop: () => Promise<void> };
 /** A background job: `start` returns undefined when the job has nothing to do on this server (not configured). */
 export type BackgroundJob = { name: string; start: (context: JobContext) => RunningJob | undefined };
 
-const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob];
+const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob, leadSpoolReplayJob];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];
 

@@ -23,9 +23,21 @@ export type BuiltServer = {
  */
 export async function startBuiltServer(
   env: Record<string, string>,
-  { discardStdout = false, host = "127.0.0.1" }: { discardStdout?: boolean; host?: string } = {},
+  {
+    discardStdout = false,
+    host = "127.0.0.1",
+    port: givenPort,
+    healthyWithinMs = 30_000,
+  }: {
+    discardStdout?: boolean;
+    host?: string;
+    /** A port to come up on (a restart where a proxy already points); a free one without it. */
+    port?: number;
+    /** How long the start may take (a server that waits for its database takes longer). */
+    healthyWithinMs?: number;
+  } = {},
 ): Promise<BuiltServer> {
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
@@ -47,7 +59,7 @@ export async function startBuiltServer(
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://${host}:${port}`;
   try {
-    await waitForHealthy(url, child, () => output);
+    await waitForHealthy(url, child, () => output, healthyWithinMs);
   } catch (error) {
     child.kill("SIGKILL"); // never leave a half-started server behind
     throw error;
@@ -61,8 +73,8 @@ export async function startBuiltServer(
   return { url, pid: child.pid!, output: () => output, stop: () => kill("SIGTERM"), kill };
 }
 
-async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 30_000;
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string, withinMs: number) {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -72,7 +84,7 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server did not become healthy in 30 s:\n${output()}`);
+  throw new Error(`server did not become healthy in ${withinMs / 1000} s:\n${output()}`);
 }
 
 export function freePort(): Promise<number> {

@@ -71,11 +71,13 @@ test("healthz answers 503 while the database is broken and 200 again once it is 
   const server = await startPrivateServer();
   try {
     const health = () => fetch(`${server.url}/healthz`).then(async (response) => [response.status, await response.json()]);
-    expect(await health()).toEqual([200, { status: "ok" }]);
+    // The lead spool's depth is reported either way; a broken (not unreachable) database is no reason to spool.
+    const spool = { entries: 0, bytes: 0, maxBytes: 67_108_864, rejected: 0, accepting: true };
+    expect(await health()).toEqual([200, { status: "ok", database: "ok", spool }]);
     withDatabase(server.databasePath, (db) => db.exec("alter table kysely_migration rename to kysely_migration_moved"));
-    expect(await health()).toEqual([503, { status: "error" }]);
+    expect(await health()).toEqual([503, { status: "error", database: "error", spool }]);
     withDatabase(server.databasePath, (db) => db.exec("alter table kysely_migration_moved rename to kysely_migration"));
-    expect(await health()).toEqual([200, { status: "ok" }]);
+    expect(await health()).toEqual([200, { status: "ok", database: "ok", spool }]);
   } finally {
     await server.stop();
   }

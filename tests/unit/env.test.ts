@@ -43,6 +43,22 @@ describe("configuration", () => {
     expect(() => loadEnv({ ...production, HTTP_MAX_CONNECTIONS: "none" })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
 
+  it("keeps the lead spool under the data folder, 64 MiB at most, unless told otherwise", () => {
+    const env = loadEnv(production);
+    expect([env.LEAD_SPOOL_DIR, env.LEAD_SPOOL_MAX_BYTES]).toEqual(["data/lead-spool", 64 * 1024 * 1024]);
+    const custom = loadEnv({
+      ...production,
+      LEAD_SPOOL_DIR: " /var/lib/quorvant/lead-spool/3000 ",
+      LEAD_SPOOL_MAX_BYTES: "1048576",
+    });
+    expect([custom.LEAD_SPOOL_DIR, custom.LEAD_SPOOL_MAX_BYTES]).toEqual(["/var/lib/quorvant/lead-spool/3000", 1_048_576]);
+    // Less than one largest form could keep nothing.
+    for (const value of ["1000", "64MiB", "-1", "1.5"]) {
+      expect(() => loadEnv({ ...production, LEAD_SPOOL_MAX_BYTES: value }), value).toThrow(/LEAD_SPOOL_MAX_BYTES/);
+    }
+    expect(() => loadEnv({ ...production, LEAD_SPOOL_DIR: "   " })).toThrow(/LEAD_SPOOL_DIR/);
+  });
+
   it("sends HSTS for two years with subdomains and no preload unless the operator says otherwise", () => {
     const header = (value?: string) => strictTransportSecurity(loadEnv({ ...production, HSTS: value }).HSTS);
     expect(header()).toBe("max-age=63072000; includeSubDomains");

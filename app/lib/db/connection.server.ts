@@ -82,12 +82,20 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL client error"));
+  // Nor one in use: the pool listens only to idle clients, and a client checked out (between a
+  // transaction's statements, or just after its query failed) whose server goes away emits
+  // "error" with no listener, which would end the process. The pool drops it on release.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ code: (error as { code?: unknown }).code }, "PostgreSQL connection lost")),
+  );
   try {
     const client = await pool.connect();
     client.release();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new DatabaseError(`Cannot connect to PostgreSQL at ${location} (${describeError(error)}). ${postgresHint(error)}`);
+    throw new DatabaseError(`Cannot connect to PostgreSQL at ${location} (${describeError(error)}). ${postgresHint(error)}`, {
+      cause: error,
+    });
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", pool, location };
@@ -105,6 +113,55 @@ export function describeError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = (message ?? String(error)).split("\n")[0]!;
   return code && !text.includes(code) ? `${code}: ${text}` : text || code || "unknown error";
+}
+
+/** Socket errors of a server that is down, restarting or out of reach. */
+const UNREACHABLE_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EPIPE",
+  "EAI_AGAIN",
+]);
+
+/**
+ * SQLSTATEs of a PostgreSQL that is going away or not yet there: class 08 (connection exception),
+ * admin / crash shutdown, "the database system is starting up / shutting down".
+ */
+const UNREACHABLE_SQLSTATE = /^(08...|57P01|57P02|57P03)$/;
+
+/** What node-postgres and its pool say, without a code, when a connection is lost or never made. */
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Query read timeout)$/;
+
+/**
+ * Whether `error` says the database could not be reached (down, restarting, network gone), as
+ * opposed to the database refusing the statement: a constraint or type error is the statement's
+ * fault and is never one of these. Looks through `cause` chains and AggregateErrors (a host name
+ * with several addresses fails with one error per address).
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  if (error instanceof AggregateError && error.errors.length > 0)
+    return error.errors.every((inner) => isDatabaseUnreachable(inner, depth + 1));
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === "string" && (UNREACHABLE_ERRNO.has(code) || UNREACHABLE_SQLSTATE.test(code))) return true;
+  if (typeof code !== "string" && typeof message === "string" && UNREACHABLE_MESSAGE.test(message)) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
+}
+
+/**
+ * Whether the database refused the statement for what it holds: a data exception or a broken
+ * constraint (SQLSTATE classes 22 and 23; SQLite's constraint, type and size errors). Trying the
+ * same statement again fails again.
+ */
+export function isStatementRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && /^(2[23]...|SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)\w*)$/.test(code);
 }
 
 /** Applies every pending migration. On PostgreSQL the migrator holds an advisory lock, so concurrent starts are safe. */

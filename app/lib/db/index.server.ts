@@ -2,7 +2,14 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type pg from "pg";
 import { logger } from "~/lib/logger.server";
-import { DatabaseError, describeError, migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import {
+  DatabaseError,
+  describeError,
+  isDatabaseUnreachable,
+  migrateToLatest,
+  openDatabase,
+  type OpenDatabase,
+} from "~/lib/db/connection.server";
 import { seedContent } from "~/lib/db/content-import.server";
 import type { Dialect } from "~/lib/db/normalize";
 import type { Database } from "~/lib/db/schema";
@@ -24,7 +31,7 @@ export function initDatabase(env: { DATABASE_URL: string; DATABASE_POOL_SIZE: nu
       await opened.db.destroy().catch(() => undefined);
       throw error instanceof DatabaseError
         ? error
-        : new DatabaseError(`Database set-up failed at ${opened.location}: ${describeError(error)}`);
+        : new DatabaseError(`Database set-up failed at ${opened.location}: ${describeError(error)}`, { cause: error });
     }
     current = opened;
     logger.info({ dialect: opened.dialect, location: opened.location }, "database ready");
@@ -49,14 +56,20 @@ export function getDialect(): Dialect {
   return current.dialect;
 }
 
-/** For /healthz: a round trip that touches the schema, not just the connection. */
-export async function checkDatabase(): Promise<boolean> {
+export type DatabaseState = "ok" | "unreachable" | "error";
+
+/**
+ * For /healthz: a round trip that touches the schema, not just the connection. "unreachable" when
+ * the database could not be reached at all (down, restarting, network gone), "error" when it
+ * answered wrongly.
+ */
+export async function checkDatabase(): Promise<DatabaseState> {
   try {
     await sql`select name from kysely_migration limit 1`.execute(getDb());
-    return true;
+    return "ok";
   } catch (error) {
     logger.error({ err: error }, "database health check failed");
-    return false;
+    return isDatabaseUnreachable(error) ? "unreachable" : "error";
   }
 }
 

@@ -23,23 +23,27 @@ export type CareerApplicationInput = LeadInput<"career-application">;
 
 type Db = Kysely<Database>;
 
+/** An id and time made by the caller: a lead kept in the spool is stored under the id it was kept with. */
+export type LeadIdentity = { id: string; createdAt: string };
+
 /**
  * Stores a lead of `form` and, atomically with it, one pending delivery per destination: a crash
  * between the two cannot lose the delivery. On PostgreSQL that is one statement (the lead's
  * insert in a WITH clause), one round trip instead of a four-statement transaction; SQLite, in
- * process, uses a transaction. Ids are made here, not by the engine, so both engines hand back the
- * same kind of id without RETURNING tricks. Only the form's own columns reach the INSERT, whatever
- * else the caller's object carries.
+ * process, uses a transaction. Ids are made here (or by the caller, `identity`), not by the
+ * engine, so both engines hand back the same kind of id without RETURNING tricks. Only the form's
+ * own columns reach the INSERT, whatever else the caller's object carries.
  */
 export async function insertLead<F extends LeadFormId>(
   db: Db,
   form: F,
   values: LeadInput<F>,
   destinations: readonly DeliveryDestination[] = [],
+  identity: LeadIdentity = { id: randomUUID(), createdAt: new Date().toISOString() },
 ): Promise<string> {
   const { table, columns } = leadFormServer(form);
-  const id = randomUUID();
-  const row = { ...pick(values, columns), id, created_at: new Date().toISOString() } as never;
+  const { id } = identity;
+  const row = { ...pick(values, columns), id, created_at: identity.createdAt } as never;
   if (destinations.length === 0) {
     await db.insertInto(table).values(row).execute();
     return id;
@@ -57,6 +61,35 @@ export async function insertLead<F extends LeadFormId>(
     await enqueueDeliveries(trx, table, id, destinations);
   });
   return id;
+}
+
+/**
+ * insertLead under an id made earlier, at most once: when the insert fails and a lead with that id
+ * is already there, an earlier attempt stored it (with its deliveries, in the same statement or
+ * transaction) and this one is "already stored". The primary key decides, so two servers (or a
+ * replay that crashed after its insert) storing the same lead end with one row.
+ */
+export async function insertLeadOnce<F extends LeadFormId>(
+  db: Db,
+  form: F,
+  values: LeadInput<F>,
+  destinations: readonly DeliveryDestination[],
+  identity: LeadIdentity,
+): Promise<"stored" | "already stored"> {
+  try {
+    await insertLead(db, form, values, destinations, identity);
+    return "stored";
+  } catch (error) {
+    const { table } = leadFormServer(form);
+    const existing = await db
+      .selectFrom(table)
+      .select("id")
+      .where("id", "=", identity.id)
+      .executeTakeFirst()
+      .catch(() => undefined);
+    if (existing) return "already stored";
+    throw error;
+  }
 }
 
 /** The columns of each lead table in export order. */

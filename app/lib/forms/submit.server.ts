@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
+import { isDatabaseUnreachable } from "~/lib/db/connection.server";
 import { getDb } from "~/lib/db/index.server";
 import { insertLead } from "~/lib/db/leads.server";
+import { getEnv } from "~/lib/env.server";
+import { serverLeadSpool, type SpoolEntry } from "~/lib/leads/spool.server";
 import { destinationsFor, getDeliveryConfig } from "~/lib/delivery/config.server";
 import type { LeadFormId } from "~/lib/leads/registry";
 import { leadFormServer, type LeadInput, type Tracking } from "~/lib/leads/registry.server";
@@ -29,7 +33,8 @@ export function trackingFrom(url: URL, visitField: FormDataEntryValue | null): T
  * The one submission pipeline of every lead form, called by each form route's action: rate limit,
  * size and type check, field count, honeypot, validation (the form's schema in the registry),
  * insert (into its table, with a pending delivery per configured destination, in one
- * transaction). The limit comes first, so a client over its budget costs no body parsing; every
+ * transaction; while the database cannot be reached, into this server's lead spool instead, to be
+ * stored when it can). The limit comes first, so a client over its budget costs no body parsing; every
  * post that reaches here counts against it, whatever its fate. Nothing is written on any
  * rejection; a database failure keeps the visitor's values and is logged as one JSON line, never
  * with a value the visitor typed. Every answer is `no-store`.
@@ -70,19 +75,45 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
     return answer(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
   }
 
+  const lead = { ...submission.value, ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD)) } as LeadInput<
+    typeof form
+  >;
+  // Made here, so a lead kept in the spool is stored later under the same id: if this insert did
+  // reach the database before the connection broke, the replay finds it and stores nothing twice.
+  const identity = { id: randomUUID(), createdAt: new Date().toISOString() };
   try {
-    const destinations = destinationsFor(getDeliveryConfig(), form);
-    const lead = { ...submission.value, ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD)) } as LeadInput<
-      typeof form
-    >;
-    await insertLead(getDb(), form, lead, destinations);
+    await insertLead(getDb(), form, lead, destinationsFor(getDeliveryConfig(), form), identity);
   } catch (error) {
-    logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
-    return answer(500, { result: submission.reply(), outcome: messages.failure });
+    if (!isDatabaseUnreachable(error) || !(await keepInSpool({ ...identity, form, lead }, context.requestId))) {
+      logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
+      return answer(500, { result: submission.reply(), outcome: messages.failure });
+    }
+    return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
   }
   // Delivery happens beside this answer, never before it.
   nudgeDeliveries();
   return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+}
+
+/**
+ * The database cannot be reached: the lead goes to this server's spool (on disk, fsynced) for the
+ * replay job to store once it can. False when the spool refuses it (full, or its disk failing):
+ * then the visitor is told it failed, as without a spool.
+ */
+async function keepInSpool(entry: SpoolEntry, requestId: string): Promise<boolean> {
+  try {
+    const spool = serverLeadSpool(getEnv());
+    await spool.write(entry);
+    logger.warn({ requestId, form: entry.form, spool: spool.depth() }, "database unreachable: lead kept in the lead spool");
+    return true;
+  } catch (error) {
+    // Only the error's code and kind: the spool's errors never carry a value, but be sure.
+    logger.error(
+      { requestId, form: entry.form, code: (error as { code?: unknown }).code, problem: (error as Error).name },
+      "database unreachable and the lead spool refused the lead",
+    );
+    return false;
+  }
 }
 
 function answer(status: number, payload: FormActionData, headers: Record<string, string> = {}) {

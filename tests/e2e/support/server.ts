@@ -15,7 +15,7 @@ export const SHARED_SERVER = {
 export type RunningServer = BuiltServer & { databasePath: string };
 
 /**
- * A private production server with its own SQLite file, for tests that break or rewrite the
+ * A private production server with its own SQLite file (and lead spool), for tests that break or rewrite the
  * database (renamed tables, exact post counts) without disturbing the others.
  */
 export async function startPrivateServer(
@@ -23,7 +23,11 @@ export async function startPrivateServer(
   options: { host?: string } = {},
 ): Promise<RunningServer> {
   mkdirSync(e2eDir, { recursive: true });
-  const databasePath = path.join(mkdtempSync(path.join(e2eDir, "private-")), "site.db");
-  const server = await startBuiltServer({ DATABASE_URL: `file:${databasePath}`, LOG_LEVEL: "info", ...env }, options);
+  const dir = mkdtempSync(path.join(e2eDir, "private-"));
+  const databasePath = path.join(dir, "site.db");
+  const server = await startBuiltServer(
+    { DATABASE_URL: `file:${databasePath}`, LEAD_SPOOL_DIR: path.join(dir, "lead-spool"), LOG_LEVEL: "info", ...env },
+    options,
+  );
   return { ...server, databasePath };
 }

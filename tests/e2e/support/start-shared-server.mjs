@@ -15,6 +15,7 @@ const child = spawn(process.execPath, ["server.js"], {
     SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`,
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${path.join(dir, "shared.db")}`,
+    LEAD_SPOOL_DIR: path.join(dir, "lead-spool"),
     SEED: "auto",
     LOG_LEVEL: "warn",
     FORM_RATE_LIMIT: "0",

@@ -9,10 +9,13 @@ import pg from "pg";
 import { freePort, startBuiltServer, type BuiltServer } from "../../../scripts/lib/built-server";
 import { postgresAvailability, postgresEngine } from "../../data/support/engines";
 import type { LeadTable } from "../../e2e/forms-support";
+import { privatePostgresBinaries, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 
 // The deployed shape, started for real: nginx terminating TLS with a throwaway certificate, in
 // front of two built servers that share one fresh PostgreSQL database. nginx runs the shipped
-// site file (deploy/nginx/quorvant.conf) with only its operator lines changed.
+// site file (deploy/nginx/quorvant.conf) with only its operator lines changed. Each server keeps
+// its own lead spool in the topology's directory. With `privatePostgres` the database is a cluster
+// of the topology's own, which a test may stop and start (see ./private-postgres).
 
 const SITE_CONFIG = path.resolve("deploy/nginx/quorvant.conf");
 /** The shipped site file marks every line an operator must adapt with this trailing comment. */
@@ -34,6 +37,13 @@ export type Topology = {
   servers: BuiltServer[];
   /** Sends SIGKILL to one app server (a crash) and waits until it is gone. */
   kill: (index: number) => Promise<void>;
+  /**
+   * Starts app server `index` again (after kill) on its port, with its environment and lead spool;
+   * resolves once it answers /healthz (within `healthyWithinMs`, default 30 s).
+   */
+  restart: (index: number, options?: { healthyWithinMs?: number }) => Promise<BuiltServer>;
+  /** The topology's own PostgreSQL cluster, to stop and start (only with `privatePostgres`). */
+  postgres?: Pick<PrivatePostgres, "stop" | "start">;
   /** Runs SQL on the servers' database, as an editor's tool or an operator would. */
   sql: <Row extends Record<string, unknown> = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<Row[]>;
   /** Rows of a lead table found by a campaign unique to the test, oldest first. */
@@ -60,6 +70,8 @@ export type AccessLogEntry = {
 type Step = () => Promise<void> | void;
 
 export type TopologyOptions = {
+  /** A PostgreSQL cluster of the topology's own (initdb on a private port) instead of a database on the shared one. */
+  privatePostgres?: boolean;
   /** nginx's form post rate per client address; by default far above what any test sends from its one address. */
   formPostRate?: string;
 };
@@ -70,18 +82,23 @@ const FORM_POSTS_PER_ADDRESS = "6000r/m";
 /**
  * Starts the topology once for the enclosing describe (which must keep its tests on one worker:
  * `test.describe.configure({ mode: "default" })`) and tears it down after its last test, also
- * when a test or the start itself failed. `env` adds to the servers' environment.
+ * when a test or the start itself failed. `env` adds to the servers' environment (a function is
+ * called at the start, after the hooks registered before this one).
  *
  * Without a reachable PostgreSQL the group is skipped with the reason, as the data tests do;
- * under CI=true that is a failure.
+ * under CI=true that is a failure. With `privatePostgres`, it is skipped when the machine has no
+ * PostgreSQL server binaries to make a cluster with.
  */
-export function useTopology(env: Record<string, string> = {}, options: TopologyOptions = {}): () => Topology {
+export function useTopology(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TopologyOptions = {},
+): () => Topology {
   let topology: { value: Topology; stop: () => Promise<void> } | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const postgres = await postgresAvailability();
-    test.skip(!postgres.available, postgres.available ? "" : postgres.reason);
-    topology = await startTopology(env, options);
+    const unavailable = await topologyUnavailable(options);
+    test.skip(unavailable !== undefined, unavailable ?? "");
+    topology = await startTopology(typeof env === "function" ? env() : env, options);
   });
   test.afterAll(async () => {
     test.setTimeout(60_000);
@@ -91,6 +108,16 @@ export function useTopology(env: Record<string, string> = {}, options: TopologyO
     if (!topology) throw new Error("the topology is not running (its start failed; see the beforeAll error)");
     return topology.value;
   };
+}
+
+/** Why a topology with `options` cannot run on this machine, or undefined when it can. */
+export async function topologyUnavailable(options: TopologyOptions = {}): Promise<string | undefined> {
+  if (options.privatePostgres) {
+    const binaries = await privatePostgresBinaries();
+    return binaries.ok ? undefined : binaries.reason;
+  }
+  const postgres = await postgresAvailability();
+  return postgres.available ? undefined : postgres.reason;
 }
 
 export async function startTopology(
@@ -127,9 +154,20 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
   chmodSync(dir, 0o755);
   const { certificate, key } = makeCertificate(dir);
 
-  const engine = postgresEngine();
-  const databaseUrl = await engine.create();
-  teardown.push(() => engine.cleanup());
+  let databaseUrl: string;
+  let postgres: PrivatePostgres | undefined;
+  if (options.privatePostgres) {
+    const binaries = await privatePostgresBinaries();
+    if (!binaries.ok) throw new Error(binaries.reason);
+    const cluster = await startPrivatePostgres(binaries.binaries);
+    postgres = cluster;
+    teardown.push(() => cluster.destroy());
+    databaseUrl = cluster.databaseUrl;
+  } else {
+    const engine = postgresEngine();
+    databaseUrl = await engine.create();
+    teardown.push(() => engine.cleanup());
+  }
   // A connection per statement, closed before the next: none is open when the database is
   // dropped (a pool's end() can resolve before the server has let go of its connections).
   const sql = async <Row extends Record<string, unknown>>(text: string, values: unknown[] = []) => {
@@ -145,27 +183,25 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const url = `https://localhost:${httpsPort}`;
 
+  const serverEnv = (index: number) => ({
+    DATABASE_URL: databaseUrl,
+    SITE_URL: url,
+    TRUST_PROXY: "1", // exactly one proxy (nginx) in front: the documented value
+    LOAD_SHED_DELAY_MS: "100", // load shedding on, at its default, as deployed
+    SEED: "auto",
+    LOG_LEVEL: "info",
+    // Each server's own, as on its own disk.
+    LEAD_SPOOL_DIR: path.join(dir, `lead-spool-${index}`),
+    ...env,
+  });
+
   // Both servers start together, as after a deploy: migrations and seeding meet on one database.
-  const started = await Promise.allSettled(
-    [0, 1].map(() =>
-      startBuiltServer({
-        DATABASE_URL: databaseUrl,
-        SITE_URL: url,
-        TRUST_PROXY: "1", // exactly one proxy (nginx) in front: the documented value
-        LOAD_SHED_DELAY_MS: "100", // load shedding on, at its default, as deployed
-        SEED: "auto",
-        LOG_LEVEL: "info",
-        ...env,
-      }),
-    ),
-  );
+  const started = await Promise.allSettled([0, 1].map((index) => startBuiltServer(serverEnv(index))));
   const servers: BuiltServer[] = [];
-  for (const result of started) {
-    if (result.status === "fulfilled") {
-      servers.push(result.value);
-      teardown.push(() => result.value.stop());
-    }
-  }
+  // What servers that were restarted printed before (their output is not their successor's).
+  const retired: string[] = [];
+  for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
+  teardown.push(() => Promise.all(servers.map((server) => server.stop())).then(() => undefined));
   const failure = started.find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failure) throw failure.reason;
 
@@ -202,6 +238,16 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
       if (!server) throw new Error(`no server ${index}`);
       return server.kill("SIGKILL");
     },
+    restart: async (index, { healthyWithinMs } = {}) => {
+      const previous = servers[index];
+      if (!previous) throw new Error(`no server ${index}`);
+      await previous.kill("SIGKILL"); // a no-op when it is already gone
+      retired.push(`server ${index} before its restart (${previous.url}):\n${previous.output()}`);
+      const successor = await startBuiltServer(serverEnv(index), { port: Number(new URL(previous.url).port), healthyWithinMs });
+      servers[index] = successor;
+      return successor;
+    },
+    postgres: postgres && { stop: postgres.stop, start: postgres.start },
     sql,
     leadRows: (table, campaign) => sql(`select * from ${table} where utm_campaign = $1 order by created_at`, [campaign]),
     accessLog,
@@ -210,7 +256,9 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
     diagnostics: () =>
       [
         `nginx: ${nginx.output()}${readIfExists(path.join(dir, "error.log"))}`,
+        ...retired,
         ...servers.map((server, index) => `server ${index} (${server.url}):\n${server.output()}`),
+        ...(postgres ? [`postgres:\n${postgres.log()}`] : []),
       ].join("\n"),
   };
 }

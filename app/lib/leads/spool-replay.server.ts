@@ -1,0 +1,168 @@
+import type { Kysely } from "kysely";
+import { isDatabaseUnreachable, isStatementRefused } from "~/lib/db/connection.server";
+import { insertLeadOnce } from "~/lib/db/leads.server";
+import type { Database, DeliveryDestination } from "~/lib/db/schema";
+import { deliveryConfigFrom, destinationsFor } from "~/lib/delivery/config.server";
+import { nudgeDeliveries } from "~/lib/delivery/worker.server";
+import type { BackgroundJob } from "~/lib/jobs.server";
+import type { LeadFormId } from "~/lib/leads/registry";
+import type { LeadInput } from "~/lib/leads/registry.server";
+import { serverLeadSpool, SpoolEntryError, type LeadSpool } from "~/lib/leads/spool.server";
+import { logger } from "~/lib/logger.server";
+
+// Moves the leads a server kept in its spool (while the database could not be reached) into the
+// database, oldest first, each through insertLead so its deliveries are queued with it. A lead is
+// stored under the id it was kept with, and its file removed only after the insert: a replay cut
+// short between the two, or two replayers on one directory, find the row there and only remove the
+// file (insertLeadOnce). Logs say how many, never what.
+
+/** How often a server with kept leads tries the database again. */
+const REPLAY_INTERVAL_MS = 1_000;
+/** While leads wait, their number is logged at least this often. */
+const DEPTH_LOG_MS = 30_000;
+
+export type ReplayResult = {
+  stored: number;
+  alreadyStored: number;
+  rejected: number;
+  /** The database could not be reached: the pass stopped there, the rest wait for the next. */
+  unreachable: boolean;
+  /** The code of any other failure that stopped the pass (the entry waits for the next). */
+  failed?: string;
+};
+
+/** Leads stored at once in a pass: a backlog of hundreds drains in a few seconds, using few connections. */
+const REPLAY_CONCURRENCY = 4;
+
+/**
+ * One pass over the spool, oldest first, `concurrency` leads at a time: every entry stored (or
+ * found stored) and removed, until the database is unreachable or fails otherwise (the rest wait
+ * for the next pass).
+ */
+export async function replayLeadSpool(
+  spool: LeadSpool,
+  db: Kysely<Database>,
+  destinationsOf: (form: LeadFormId) => readonly DeliveryDestination[],
+  concurrency = REPLAY_CONCURRENCY,
+): Promise<ReplayResult> {
+  const result: ReplayResult = { stored: 0, alreadyStored: 0, rejected: 0, unreachable: false };
+  const names = await spool.list();
+  let next = 0;
+  const stopped = () => result.unreachable || result.failed !== undefined;
+
+  const replayOne = async (name: string) => {
+    const entry = await spool.read(name).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined; // another replayer took it
+      if (!(error instanceof SpoolEntryError)) throw error;
+      await spool.reject(name);
+      result.rejected += 1;
+      logger.error({ entry: name, problem: error.message }, "lead spool entry unreadable; moved to rejected/");
+      return undefined;
+    });
+    if (!entry) return;
+    try {
+      const outcome = await insertLeadOnce(
+        db,
+        entry.form,
+        entry.lead as LeadInput<typeof entry.form>,
+        destinationsOf(entry.form),
+        { id: entry.id, createdAt: entry.createdAt },
+      );
+      if (outcome === "stored") result.stored += 1;
+      else result.alreadyStored += 1;
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) {
+        result.unreachable = true;
+        return;
+      }
+      // Anything but a refusal may pass (a lock, a full disk, too many connections): try again later.
+      // Only the error's code is kept: a refused row's values can be in the message.
+      if (!isStatementRefused(error)) {
+        result.failed = String((error as { code?: unknown }).code ?? (error as Error).name);
+        return;
+      }
+      // The database refuses this lead for good (a constraint it broke): set aside for an operator.
+      await spool.reject(name);
+      result.rejected += 1;
+      logger.error(
+        { entry: name, form: entry.form, code: (error as { code?: unknown }).code },
+        "lead spool entry refused by the database; moved to rejected/",
+      );
+      return;
+    }
+    await spool.remove(name);
+  };
+
+  const worker = async () => {
+    while (!stopped() && next < names.length) await replayOne(names[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, names.length)) }, worker));
+  return result;
+}
+
+export const leadSpoolReplayJob: BackgroundJob = {
+  name: "lead spool replay",
+  start({ env, getDb }) {
+    const spool = serverLeadSpool(env);
+    const config = deliveryConfigFrom(env);
+    const destinationsOf = (form: LeadFormId) => destinationsFor(config, form);
+    let running = true;
+    let wake: (() => void) | undefined;
+    let lastDepth = spool.depth().entries;
+    let lastLogged = 0;
+    if (lastDepth > 0) logger.warn({ spool: spool.depth() }, "lead spool holds leads from before this start; replaying");
+
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        timer.unref();
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => (wake = undefined));
+
+    // Every second, also with nothing counted: a look at an empty directory is cheap, and the
+    // directory, not the count, says what waits (an entry moved back from rejected/, say).
+    const pass = async () => {
+      const started = Date.now();
+      const result = await replayLeadSpool(spool, getDb(), destinationsOf);
+      const depth = spool.depth();
+      if (result.stored > 0) nudgeDeliveries();
+      const moved = result.stored + result.alreadyStored + result.rejected;
+      if (depth.entries === 0 && lastDepth > 0) {
+        logger.info({ ...result, spool: depth, ms: Date.now() - started }, "lead spool empty: every kept lead is stored");
+      } else if (moved > 0 || depth.entries !== lastDepth || (depth.entries > 0 && Date.now() - lastLogged > DEPTH_LOG_MS)) {
+        logger.warn(
+          { ...result, spool: depth },
+          result.unreachable
+            ? "database unreachable: leads wait in the lead spool"
+            : result.failed
+              ? "lead spool replay stopped by a database error; trying again"
+              : "lead spool replayed",
+        );
+        lastLogged = Date.now();
+      }
+      lastDepth = depth.entries;
+    };
+
+    const loop = (async () => {
+      while (running) {
+        try {
+          await pass();
+        } catch (error) {
+          logger.error({ err: error }, "lead spool replay failed; trying again");
+        }
+        if (running) await sleep(REPLAY_INTERVAL_MS);
+      }
+    })();
+
+    return {
+      stop: async () => {
+        running = false;
+        wake?.();
+        await loop;
+      },
+    };
+  },
+};
