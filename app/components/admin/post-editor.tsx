@@ -8,6 +8,7 @@ import { TextDiffView } from "~/components/admin/text-diff";
 import { ARTICLE_BODY_CLASSES } from "~/components/blog-post";
 import { buttonClasses } from "~/components/ui/button";
 import type { TextDiff } from "~/lib/admin/text-diff";
+import type { FieldErrors, PostForm } from "~/lib/blog/post-fields";
 import { TIME_ZONE_COOKIE } from "~/lib/admin/time-zone";
 
 // The post editor's form, shared by "New post" and a post's edit page: every field of a post, the
@@ -15,22 +16,7 @@ import { TIME_ZONE_COOKIE } from "~/lib/admin/time-zone";
 // warning before leaving with unsaved changes. Without JavaScript it is a plain form whose
 // "Update preview" button renders the preview on the server.
 
-export type PostEditorValues = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  author: string;
-  publishedAt: string;
-  timeZone: string;
-  readTime: string;
-  imageUrl: string;
-  featured: boolean;
-};
-
 export type PickableImage = Parameters<typeof MediaPicker>[0]["images"][number];
-export type PostEditorErrors = Partial<Record<keyof PostEditorValues, string>>;
 export type MarkupProblemView = { line: number; message: string };
 export type ConflictView = {
   number: number;
@@ -40,8 +26,8 @@ export type ConflictView = {
 };
 
 export type PostEditorProps = {
-  values: PostEditorValues;
-  errors?: PostEditorErrors;
+  values: PostForm;
+  errors?: FieldErrors;
   markupProblems: MarkupProblemView[];
   previewHtml: string;
   computedReadTime: number;
@@ -255,7 +241,7 @@ function UploadOnTheSpot({ formRef }: { formRef: React.RefObject<HTMLFormElement
 }
 
 function TextField(props: {
-  name: keyof PostEditorValues | "imageUrlOther";
+  name: keyof PostForm | "imageUrlOther";
   label: string;
   value: string;
   error?: string;

@@ -10,11 +10,9 @@ import {
   savePost,
   validatePostForm,
   type Conflict,
-  type FieldErrors,
-  type PostForm,
   type PostIntent,
 } from "~/lib/blog/post-editor.server";
-import { readTimeOf } from "~/lib/blog/post-fields";
+import { readTimeOf, type FieldErrors, type PostForm } from "~/lib/blog/post-fields";
 import { postStateOf } from "~/lib/blog/post-state";
 import { imageLookupFor, listMedia } from "~/lib/blog/media.server";
 import { getDb } from "~/lib/db/index.server";

@@ -5,7 +5,7 @@ import { recordAudit } from "~/lib/admin/audit.server";
 import { diffFields, type TextDiff } from "~/lib/admin/text-diff";
 import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/lib/admin/time-zone";
 import { checkMarkup, type MarkupProblem } from "~/lib/blog/markup/check.server";
-import { postFieldRules, readTimeOf } from "~/lib/blog/post-fields";
+import { postFieldRules, readTimeOf, type FieldErrors, type PostForm } from "~/lib/blog/post-fields";
 import { getDb } from "~/lib/db/index.server";
 import {
   fieldsOfPost,
@@ -29,23 +29,6 @@ import {
 
 export const POST_INTENTS = ["save", "publish", "schedule", "unpublish"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
-
-/** The editor's fields as the form sends them (text), kept to show back after a refusal. */
-export type PostForm = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  category: string;
-  author: string;
-  publishedAt: string;
-  timeZone: string;
-  readTime: string;
-  imageUrl: string;
-  featured: boolean;
-};
-
-export type FieldErrors = Partial<Record<keyof PostForm, string>>;
 
 /** Labels of the fields a revision keeps, in the order diffs list them. */
 export const POST_FIELD_LABELS: Record<string, string> = {

@@ -44,3 +44,21 @@ export function readTimeOf(markup: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/** The post editor's fields as its form sends them (text), kept to show back after a refusal. */
+export type PostForm = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  author: string;
+  publishedAt: string;
+  timeZone: string;
+  readTime: string;
+  imageUrl: string;
+  featured: boolean;
+};
+
+/** A message per field of the editor's form that was refused. */
+export type FieldErrors = Partial<Record<keyof PostForm, string>>;
