@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { CsrfField } from "~/components/admin/csrf-field";
 import { formatDateTime } from "~/lib/admin/format";
 
 // A person's passkeys and sessions, as their account page and an owner's view of them show them.
@@ -96,5 +98,19 @@ export function SessionTable({ sessions }: { sessions: SessionRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The form that removes one passkey (intent "remove-passkey"), for PasskeyTable's action column. */
+export function RemovePasskeyForm({ passkey }: { passkey: PasskeyRow }) {
+  return (
+    <Form method="post">
+      <CsrfField />
+      <input type="hidden" name="intent" value="remove-passkey" />
+      <input type="hidden" name="passkey" value={passkey.id} />
+      <button type="submit" className="text-sm font-semibold text-red-700 underline">
+        Remove<span className="sr-only"> {passkey.name}</span>
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useRevalidator } from "react-router";
 import { useState } from "react";
 import type { Route } from "./+types/account";
-import { PasskeyTable, SessionTable } from "~/components/admin/account-lists";
+import { PasskeyTable, RemovePasskeyForm, SessionTable } from "~/components/admin/account-lists";
 import { CsrfField, useCsrfToken } from "~/components/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { PasskeyButton } from "~/components/admin/passkey-button";
@@ -94,19 +94,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {done ? <Notice tone="success">{done}</Notice> : null}
       {added ? <Notice tone="success">Your new passkey was added.</Notice> : null}
       <Panel title="Your passkeys" id="passkeys">
-        <PasskeyTable
-          passkeys={passkeys}
-          action={(passkey) => (
-            <Form method="post">
-              <CsrfField />
-              <input type="hidden" name="intent" value="remove-passkey" />
-              <input type="hidden" name="passkey" value={passkey.id} />
-              <button type="submit" className="text-sm font-semibold text-red-700 underline">
-                Remove<span className="sr-only"> {passkey.name}</span>
-              </button>
-            </Form>
-          )}
-        />
+        <PasskeyTable passkeys={passkeys} action={(passkey) => <RemovePasskeyForm passkey={passkey} />} />
         <div className="mt-4">
           <PasskeyButton
             kind="register"

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/user";
-import { PasskeyTable, SessionTable } from "~/components/admin/account-lists";
+import { PasskeyTable, RemovePasskeyForm, SessionTable } from "~/components/admin/account-lists";
 import { CsrfField } from "~/components/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { RoleCheckboxes } from "~/components/admin/role-checkboxes";
@@ -183,19 +183,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
       </Panel>
 
       <Panel title="Passkeys" id="passkeys">
-        <PasskeyTable
-          passkeys={passkeys}
-          action={(passkey) => (
-            <Form method="post">
-              <CsrfField />
-              <input type="hidden" name="intent" value="remove-passkey" />
-              <input type="hidden" name="passkey" value={passkey.id} />
-              <button type="submit" className="text-sm font-semibold text-red-700 underline">
-                Remove<span className="sr-only"> {passkey.name}</span>
-              </button>
-            </Form>
-          )}
-        />
+        <PasskeyTable passkeys={passkeys} action={(passkey) => <RemovePasskeyForm passkey={passkey} />} />
       </Panel>
 
       <Panel title="Sessions" id="sessions">
