@@ -20,9 +20,11 @@ import { withScriptHashes } from "./security";
  * ETag. A render still streaming data after `holdMs` is sent as it goes, with its nonce, and is
  * marked private: no shared cache may keep a nonce.
  *
- * Everything a hit sends is prepared once, when the page is stored: its brotli and gzip bodies
- * and, per content coding, the header lines of the 200 and of the 304. A hit (`serveHit`, mounted
- * before Express) then only picks the coding, compares If-None-Match and writes.
+ * Everything a hit sends is prepared once per content coding, when a client first asks for that
+ * coding: the compressed body and the header lines of the 200 and of the 304. A page asked for
+ * once (a variant only one visitor or a flood of unique query strings reads) is never compressed
+ * in a coding nobody took. A hit (`serveHit`, mounted before Express) then only picks the coding,
+ * compares If-None-Match and writes.
  */
 type Coding = "br" | "gzip" | "identity";
 
@@ -44,7 +46,8 @@ type CachedPage = {
   csp: string;
   /** The page version's tag, unquoted; each coding's ETag adds its suffix. */
   etag: string;
-  representations: Record<Coding, Representation>;
+  /** The codings prepared so far: each is made when a client first asks for it (`representationOf`). */
+  representations: Partial<Record<Coding, Representation>>;
   storedAt: number;
 };
 
@@ -121,7 +124,9 @@ export function createPageCache({
     ttl: Math.max(staleMs, ttlMs),
     max: maxEntries,
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.body.length + page.representations.br.body.length + page.representations.gzip.body.length + 1,
+    // The compressed codings come later: counted at their bound (neither is larger than the page
+    // plus a little), so a page's size never grows after it is stored.
+    sizeCalculation: (page) => page.body.length * 3 + 1024,
   });
   /** Renders in progress, by key: one request renders, the others wait for its result. */
   const rendering = new Map<string, Promise<void>>();
@@ -216,9 +221,9 @@ export function isPagePath(path: string): boolean {
 /**
  * The shareable copy of a render: its own inline scripts allowed by hash, and the render's
  * nonce attributes removed (they are useless under a hash policy), so that re-rendering an
- * unchanged page gives the same bytes and the same ETag. Its representations are prepared here;
- * an unchanged re-render reuses the previous version's compressed bodies (same bytes in, same
- * bytes out), so a busy page is compressed once per change, not once per render.
+ * unchanged page gives the same bytes and the same ETag. An unchanged re-render keeps the
+ * previous version's compressed bodies, so a busy page is compressed once per change, not once
+ * per render.
  */
 function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | undefined): CachedPage {
   const headers: Record<string, string> = {};
@@ -231,31 +236,42 @@ function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | un
   const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), inlineScriptHashes(html, nonce));
   const body = nonce ? Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8") : rendered;
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
-  const same = previous?.etag === etag ? previous.representations : undefined;
-  const encoded: Record<Coding, Buffer> = {
-    br: same?.br.body ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzip: same?.gzip.body ?? gzipSync(body, { level: 6 }),
-    identity: body,
-  };
-  const representation = (coding: Coding): Representation => {
-    const tag = `"${etag}${coding === "identity" ? "" : `-${coding}`}"`;
-    const notModified: string[] = [];
-    for (const [name, value] of Object.entries(headers)) if (name !== "content-type") notModified.push(name, value);
-    notModified.push("Content-Security-Policy", csp, "X-Page-Cache", "HIT", "Vary", "Accept-Encoding", "ETag", tag);
-    const ok = [...notModified];
-    if (headers["content-type"] !== undefined) ok.push("content-type", headers["content-type"]);
-    if (coding !== "identity") ok.push("Content-Encoding", coding);
-    ok.push("Content-Length", String(encoded[coding].length));
-    return { body: encoded[coding], etag: tag, ok, notModified };
-  };
-  return {
-    headers,
-    body,
-    csp,
-    etag,
-    representations: { br: representation("br"), gzip: representation("gzip"), identity: representation("identity") },
-    storedAt: Date.now(),
-  };
+  const page: CachedPage = { headers, body, csp, etag, representations: {}, storedAt: Date.now() };
+  if (previous?.etag === etag) {
+    // Same bytes in, same bytes out: the new version's headers with the codings already compressed.
+    for (const coding of ["br", "gzip"] as const) {
+      const made = previous.representations[coding];
+      if (made) page.representations[coding] = representationFor(page, coding, made.body);
+    }
+  }
+  return page;
+}
+
+const COMPRESS: Record<Exclude<Coding, "identity">, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
+};
+
+/** One coding of `page`, made (and kept with the page) the first time a client asks for it. */
+function representationOf(page: CachedPage, coding: Coding): Representation {
+  return (page.representations[coding] ??= representationFor(
+    page,
+    coding,
+    coding === "identity" ? page.body : COMPRESS[coding](page.body),
+  ));
+}
+
+function representationFor(page: CachedPage, coding: Coding, encoded: Buffer): Representation {
+  const { headers, csp, etag } = page;
+  const tag = `"${etag}${coding === "identity" ? "" : `-${coding}`}"`;
+  const notModified: string[] = [];
+  for (const [name, value] of Object.entries(headers)) if (name !== "content-type") notModified.push(name, value);
+  notModified.push("Content-Security-Policy", csp, "X-Page-Cache", "HIT", "Vary", "Accept-Encoding", "ETag", tag);
+  const ok = [...notModified];
+  if (headers["content-type"] !== undefined) ok.push("content-type", headers["content-type"]);
+  if (coding !== "identity") ok.push("Content-Encoding", coding);
+  ok.push("Content-Length", String(encoded.length));
+  return { body: encoded, etag: tag, ok, notModified };
 }
 
 function isCacheable(res: Response): boolean {
@@ -298,7 +314,7 @@ const ageOf = (page: CachedPage) => String(Math.floor((Date.now() - page.storedA
  * the GET's headers, Content-Length included, and no body.
  */
 function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, context: HitContext): number {
-  const representation = page.representations[codingFor(req.headers["accept-encoding"])];
+  const representation = representationOf(page, codingFor(req.headers["accept-encoding"]));
   const notModified = clientHasCurrent(req.headers["if-none-match"], page, representation);
   const headers = notModified ? representation.notModified : representation.ok;
   const perRequest = ["X-Request-Id", context.requestId, "Age", ageOf(page)];
@@ -314,7 +330,7 @@ function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, c
 /** A cached page answered inside Express (a miss just stored, or a hit that waited for its render). */
 function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS" | "STALE") {
   const coding = codingFor(req.get("accept-encoding"));
-  const representation = page.representations[coding];
+  const representation = representationOf(page, coding);
   res.set(page.headers);
   res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("X-Page-Cache", status);

@@ -119,7 +119,7 @@ async function serveWithHitsFirst(options: { secure?: boolean } = {}) {
   }).listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counter };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counter, pages };
 }
 
 /** Headers that differ between any two responses (the date, the request's id, the page's age). */
@@ -166,6 +166,17 @@ describe("cache hits answered before the app", () => {
     const tags = [br, gzip, identity].map((response) => response.headers.etag!);
     expect(tags[0]).toBe(tags[2]!.replace(/"$/, '-br"'));
     expect(tags[1]).toBe(tags[2]!.replace(/"$/, '-gzip"'));
+  });
+
+  it("compress a page only in the codings clients have asked for", async () => {
+    const { base, pages } = await serveWithHitsFirst();
+    const stored = (path: string) =>
+      pages.lookup({ method: "GET", url: path, headers: {} } as Parameters<typeof pages.lookup>[0])!;
+    await rawRequest(`${base}/asked-once`);
+    expect(Object.keys(stored("/asked-once").representations)).toEqual(["identity"]);
+    const br = await rawRequest(`${base}/asked-once`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Object.keys(stored("/asked-once").representations).sort()).toEqual(["br", "identity"]);
   });
 
   it("answer 304 when If-None-Match names the page version in any coding, with the 200's headers but the body's", async () => {
