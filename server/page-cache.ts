@@ -49,6 +49,8 @@ type CachedPage = {
   /** The codings prepared so far: each is made when a client first asks for it (`representationOf`). */
   representations: Partial<Record<Coding, Representation>>;
   storedAt: number;
+  /** Called when a coding was added, so the cache counts the page's new size. */
+  grown?: () => void;
 };
 
 /** What a hit needs to know of its request beyond the URL: its id and whether HSTS applies. */
@@ -124,9 +126,9 @@ export function createPageCache({
     ttl: Math.max(staleMs, ttlMs),
     max: maxEntries,
     maxSize: maxBytes,
-    // The compressed codings come later: counted at their bound (neither is larger than the page
-    // plus a little), so a page's size never grows after it is stored.
-    sizeCalculation: (page) => page.body.length * 3 + 1024,
+    // Counted again each time a coding is added (`grown`).
+    sizeCalculation: (page) =>
+      page.body.length + (page.representations.br?.body.length ?? 0) + (page.representations.gzip?.body.length ?? 0) + 1,
   });
   /** Renders in progress, by key: one request renders, the others wait for its result. */
   const rendering = new Map<string, Promise<void>>();
@@ -180,8 +182,12 @@ export function createPageCache({
     holdResponse(res, holdMs, (body, streamed) => {
       const cacheable = isCacheable(res);
       const rendered = cacheable ? toCachedPage(res, body, cache.peek(key)) : undefined;
-      if (rendered) cache.set(key, rendered);
-      else uncacheable.set(key, true);
+      if (rendered) {
+        rendered.grown = () => {
+          if (cache.peek(key) === rendered) cache.set(key, rendered, { noUpdateTTL: true });
+        };
+        cache.set(key, rendered);
+      } else uncacheable.set(key, true);
       finish();
       return !streamed && rendered ? () => sendCached(req, res, rendered, "MISS") : undefined;
     });
@@ -254,11 +260,12 @@ const COMPRESS: Record<Exclude<Coding, "identity">, (body: Buffer) => Buffer> = 
 
 /** One coding of `page`, made (and kept with the page) the first time a client asks for it. */
 function representationOf(page: CachedPage, coding: Coding): Representation {
-  return (page.representations[coding] ??= representationFor(
-    page,
-    coding,
-    coding === "identity" ? page.body : COMPRESS[coding](page.body),
-  ));
+  const made = page.representations[coding];
+  if (made) return made;
+  const representation = representationFor(page, coding, coding === "identity" ? page.body : COMPRESS[coding](page.body));
+  page.representations[coding] = representation;
+  if (coding !== "identity") page.grown?.();
+  return representation;
 }
 
 function representationFor(page: CachedPage, coding: Coding, encoded: Buffer): Representation {
