@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/privacy";
 import { CsrfField } from "~/components/admin/csrf-field";
-import { FieldError, fieldClasses } from "~/components/admin/image-upload-form";
+import { LabelledControl } from "~/components/admin/labelled-control";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { buttonClasses } from "~/components/ui/button";
 import { site } from "~/config/site";
@@ -106,24 +106,19 @@ export default function Privacy({ actionData }: Route.ComponentProps) {
         <Form method="post" className="space-y-4">
           <CsrfField />
           <input type="hidden" name="intent" value="lookup" />
-          <div>
-            <label htmlFor="privacy-email" className="text-sm font-medium">
-              Email address
-            </label>
-            <input
-              id="privacy-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              defaultValue={view?.email ?? lookupError?.email ?? ""}
-              aria-invalid={lookupError ? true : undefined}
-              aria-describedby={lookupError ? "privacy-email-error" : undefined}
-              className={fieldClasses}
-            />
-            <FieldError id="privacy-email-error" message={lookupError?.fieldErrors.email} />
-          </div>
+          <LabelledControl id="privacy-email" label="Email address" error={lookupError?.fieldErrors.email}>
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="off"
+                defaultValue={view?.email ?? lookupError?.email ?? ""}
+              />
+            )}
+          </LabelledControl>
           <button type="submit" className={buttonClasses("primary")}>
             Look up
           </button>
@@ -194,63 +189,35 @@ function Held({
           <CsrfField />
           <input type="hidden" name="intent" value="correct" />
           <input type="hidden" name="email" value={view.email} />
-          <div>
-            <label htmlFor="correct-lead" className="text-sm font-medium">
-              Lead
-            </label>
-            <select
-              id="correct-lead"
-              name="lead"
-              className={fieldClasses}
-              aria-invalid={fieldErrors?.lead ? true : undefined}
-              aria-describedby={fieldErrors?.lead ? "correct-lead-error" : undefined}
-            >
-              {view.leads.map((lead) => (
-                <option key={lead.key} value={lead.key}>
-                  {lead.noun}, {formatDateTime(lead.createdAt)}
-                </option>
-              ))}
-            </select>
-            <FieldError id="correct-lead-error" message={fieldErrors?.lead} />
-          </div>
-          <div>
-            <label htmlFor="correct-field" className="text-sm font-medium">
-              Field
-            </label>
-            <select
-              id="correct-field"
-              name="field"
-              className={fieldClasses}
-              aria-invalid={fieldErrors?.field ? true : undefined}
-              aria-describedby={fieldErrors?.field ? "correct-field-error" : undefined}
-            >
-              {view.correctable.map((form) => (
-                <optgroup key={form.label} label={form.label}>
-                  {form.fields.map((field) => (
-                    <option key={field.value} value={field.value}>
-                      {field.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <FieldError id="correct-field-error" message={fieldErrors?.field} />
-          </div>
-          <div>
-            <label htmlFor="correct-value" className="text-sm font-medium">
-              New value
-            </label>
-            <textarea
-              id="correct-value"
-              name="value"
-              rows={2}
-              maxLength={5000}
-              className={fieldClasses}
-              aria-invalid={fieldErrors?.value ? true : undefined}
-              aria-describedby={fieldErrors?.value ? "correct-value-error" : undefined}
-            />
-            <FieldError id="correct-value-error" message={fieldErrors?.value} />
-          </div>
+          <LabelledControl id="correct-lead" label="Lead" error={fieldErrors?.lead}>
+            {(control) => (
+              <select {...control} name="lead">
+                {view.leads.map((lead) => (
+                  <option key={lead.key} value={lead.key}>
+                    {lead.noun}, {formatDateTime(lead.createdAt)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <LabelledControl id="correct-field" label="Field" error={fieldErrors?.field}>
+            {(control) => (
+              <select {...control} name="field">
+                {view.correctable.map((form) => (
+                  <optgroup key={form.label} label={form.label}>
+                    {form.fields.map((field) => (
+                      <option key={field.value} value={field.value}>
+                        {field.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <LabelledControl id="correct-value" label="New value" error={fieldErrors?.value}>
+            {(control) => <textarea {...control} name="value" rows={2} maxLength={5000} />}
+          </LabelledControl>
           <button type="submit" className={buttonClasses("primary")}>
             Correct the field
           </button>
@@ -266,22 +233,9 @@ function Held({
             Deletes every lead above with its deliveries and activity, for good. The audit log keeps only a one-way hash of the
             address.
           </p>
-          <div>
-            <label htmlFor="erase-confirm" className="text-sm font-medium">
-              Type the address to confirm
-            </label>
-            <input
-              id="erase-confirm"
-              name="confirm"
-              type="email"
-              required
-              autoComplete="off"
-              className={fieldClasses}
-              aria-invalid={fieldErrors?.confirm ? true : undefined}
-              aria-describedby={fieldErrors?.confirm ? "erase-confirm-error" : undefined}
-            />
-            <FieldError id="erase-confirm-error" message={fieldErrors?.confirm} />
-          </div>
+          <LabelledControl id="erase-confirm" label="Type the address to confirm" error={fieldErrors?.confirm}>
+            {(control) => <input {...control} name="confirm" type="email" required autoComplete="off" />}
+          </LabelledControl>
           <button type="submit" className={buttonClasses("danger")}>
             Erase everything
           </button>
