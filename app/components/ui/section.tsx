@@ -44,23 +44,18 @@ export function PageHero({
   children?: ReactNode;
   aside?: ReactNode;
 }) {
-  const text = (
-    <div>
-      {eyebrow ? <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p> : null}
-      <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-      {children ? <div className="mt-5 max-w-3xl text-lg text-muted">{children}</div> : null}
-    </div>
-  );
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
-      {aside ? (
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-14">
-          {text}
-          {aside}
+      <div
+        className={`mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 ${aside ? "grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-14" : ""}`}
+      >
+        <div>
+          {eyebrow ? <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p> : null}
+          <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+          {children ? <div className="mt-5 max-w-3xl text-lg text-muted">{children}</div> : null}
         </div>
-      ) : (
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">{text}</div>
-      )}
+        {aside}
+      </div>
     </div>
   );
 }
