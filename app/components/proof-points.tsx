@@ -33,11 +33,9 @@ function ProofPointsBody() {
         <h3 className="text-sm font-semibold tracking-wider text-muted uppercase">Service, as published</h3>
         <ul className="mt-3 grid gap-px overflow-hidden rounded-2xl bg-slate-200 ring-1 ring-slate-200 sm:grid-cols-2">
           {proofFigures.map((figure) => (
-            <li key={figure.label} className="flex items-baseline gap-4 bg-white px-5 py-4 sm:block sm:py-5">
-              <p className="w-36 shrink-0 text-2xl font-extrabold tracking-tight text-brand-700 sm:w-auto sm:text-3xl">
-                {figure.value}
-              </p>
-              <p className="text-sm text-muted sm:mt-1">{figure.label}</p>
+            <li key={figure.label} className="bg-white px-5 py-4 sm:py-5">
+              <p className="text-2xl font-extrabold tracking-tight text-brand-700 sm:text-3xl">{figure.value}</p>
+              <p className="mt-1 text-sm text-muted">{figure.label}</p>
             </li>
           ))}
         </ul>
