@@ -42,7 +42,7 @@ function ProofPointsBody() {
       </div>
       <div>
         <h3 className="text-sm font-semibold tracking-wider text-muted uppercase">Frameworks</h3>
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {complianceFrameworks.map((framework) => (
             <li key={framework.title} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
               {framework.icon ? <Icon name={framework.icon} className="size-6 shrink-0 text-brand-700" /> : null}
