@@ -16,10 +16,10 @@ export function ProofPoints() {
         <ProofPointsBody />
         <a
           href={trustPagePath}
-          className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="mt-6 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           Security practices, audits and subprocessors
-          <Icon name="arrow-right" className="size-4" />
+          <Icon name="arrow-right" className="ml-2 inline size-4 align-[-0.125em]" />
         </a>
       </div>
     </section>
@@ -29,7 +29,7 @@ export function ProofPoints() {
 function ProofPointsBody() {
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
-      <div>
+      <div className="flex flex-col">
         <h3 className="text-sm font-semibold tracking-wider text-muted uppercase">Service, as published</h3>
         <ul className="mt-3 grid gap-px overflow-hidden rounded-2xl bg-slate-200 ring-1 ring-slate-200 sm:grid-cols-2">
           {proofFigures.map((figure) => (
@@ -40,9 +40,9 @@ function ProofPointsBody() {
           ))}
         </ul>
       </div>
-      <div>
+      <div className="flex flex-col">
         <h3 className="text-sm font-semibold tracking-wider text-muted uppercase">Frameworks</h3>
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        <ul className="mt-3 grid flex-1 auto-rows-fr gap-3 sm:grid-cols-2">
           {complianceFrameworks.map((framework) => (
             <li key={framework.title} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
               {framework.icon ? <Icon name={framework.icon} className="size-6 shrink-0 text-brand-700" /> : null}
