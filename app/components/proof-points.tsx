@@ -18,8 +18,11 @@ export function ProofPoints() {
           href={trustPagePath}
           className="mt-6 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          Security practices, audits and subprocessors
-          <Icon name="arrow-right" className="ml-2 inline size-4 align-[-0.125em]" />
+          Security practices, audits and{" "}
+          <span className="whitespace-nowrap">
+            subprocessors
+            <Icon name="arrow-right" className="ml-2 inline size-4 align-[-0.125em]" />
+          </span>
         </a>
       </div>
     </section>
