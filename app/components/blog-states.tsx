@@ -28,7 +28,7 @@ export function BlogListSkeleton() {
       <p className="sr-only">Loading articles...</p>
       <ul aria-label="Loading articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
-          <li key={index} className="animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <li key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse">
             <div className="aspect-video bg-slate-200" />
             <div className="space-y-3 p-6">
               <div className="h-3 w-1/4 rounded bg-slate-200" />

@@ -59,7 +59,7 @@ export function Header() {
                 <details name="header-menu" className="group">
                   <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                     {group.label}
-                    <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
+                    <Icon name="chevron-down" className="size-4 group-open:rotate-180 motion-safe:transition-transform" />
                   </summary>
                   <ul className="absolute top-full left-0 mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
                     {group.links.map((link) => (

@@ -3,7 +3,7 @@ export function LegalSkeleton() {
   return (
     <div aria-busy="true" aria-live="polite" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 className="sr-only">Loading document...</h1>
-      <div className="animate-pulse space-y-4" aria-hidden="true">
+      <div className="space-y-4 motion-safe:animate-pulse" aria-hidden="true">
         <div className="h-10 w-2/3 rounded bg-slate-200" />
         <div className="h-4 w-1/3 rounded bg-slate-200" />
         {Array.from({ length: 4 }, (_, index) => (

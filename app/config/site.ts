@@ -39,6 +39,21 @@ export const site = {
   ] satisfies readonly SocialLink[],
 } as const;
 
+/**
+ * The service figures the site states (the support page's channels and status panel, the proof
+ * points): one copy, so no page drifts from another.
+ */
+export const serviceFigures = {
+  uptime: "99.99%",
+  uptimeWindow: "over the last 30 days",
+  averageResponse: "45 ms",
+  liveChatResponse: "2 minutes",
+  emailResponse: "4 hours",
+} as const;
+
+/** Where a buyer checks the security and compliance claims. */
+export const trustPagePath = "/terms/trust-transparency";
+
 export type NavLink = { label: string; to: string };
 export type NavGroup = { id: string; label: string; links: NavLink[] };
 
@@ -88,7 +103,7 @@ export const footerColumns: NavGroup[] = [
       { label: "Terms of Use", to: "/terms/terms-of-use" },
       { label: "Privacy Policy", to: "/terms/privacy-policy" },
       { label: "Legal", to: "/terms/legal" },
-      { label: "Trust & Transparency", to: "/terms/trust-transparency" },
+      { label: "Trust & Transparency", to: trustPagePath },
     ],
   },
   {
@@ -125,5 +140,5 @@ export const staticPaths = [
   "/terms/privacy-policy",
   "/terms/terms-of-use",
   "/terms/legal",
-  "/terms/trust-transparency",
+  trustPagePath,
 ] as const;

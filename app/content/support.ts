@@ -1,10 +1,10 @@
 import type { Item } from "~/content/types";
-import { site } from "~/config/site";
+import { serviceFigures, site } from "~/config/site";
 
 /** Four support channels with their promised response times. */
 export const supportChannels: Item[] = [
-  { icon: "message-circle", title: "Live chat", meta: "Response in under 2 minutes", description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
-  { icon: "mail", title: "Email", meta: "Response in under 4 hours", description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
+  { icon: "message-circle", title: "Live chat", meta: `Response in under ${serviceFigures.liveChatResponse}`, description: "Chat with a support engineer from the Sentinel console, 24 hours a day on business days." },
+  { icon: "mail", title: "Email", meta: `Response in under ${serviceFigures.emailResponse}`, description: `Write to ${site.email.support} with logs or screenshots; every message gets a ticket number.` },
   { icon: "phone", title: "Phone", meta: "Enterprise plans, 24/7", description: "A direct line to the on-call engineer for priority-one incidents." },
   { icon: "book-open", title: "Knowledge base", meta: "Self-service, always open", description: "Step-by-step guides, troubleshooting checklists and release notes." },
 ];
@@ -21,6 +21,9 @@ export const popularArticles: string[] = [
 /** The static status panel: fixed figures, not a live feed. */
 export const systemStatus = {
   summary: "All systems operational",
-  figures: ["99.99% uptime over the last 30 days", "45 ms average response time"],
+  figures: [
+    `${serviceFigures.uptime} uptime ${serviceFigures.uptimeWindow}`,
+    `${serviceFigures.averageResponse} average response time`,
+  ],
   components: ["Inspection API", "Management console", "Integrations", "Alerting and notifications"],
 } as const;

@@ -1,9 +1,11 @@
 import type { Route } from "./+types/home";
+import { DocumentVisual } from "~/components/document-visual";
 import { LatestInsights } from "~/components/latest-insights";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { ItemGrid } from "~/components/ui/item-grid";
-import { Section } from "~/components/ui/section";
+import { PageHero, Section } from "~/components/ui/section";
+import { visuals } from "~/components/visuals.server";
 import { site } from "~/config/site";
 import { homeFeatures, productFeatures } from "~/content/home";
 import { loadLatestInsights } from "~/lib/blog/posts.server";
@@ -13,7 +15,7 @@ import { pageMeta } from "~/lib/seo";
 export async function loader({ context }: Route.LoaderArgs) {
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
   const { data: insights } = await inlineIfQuick(loadLatestInsights(context.requestId));
-  return { insights };
+  return { insights, visuals: visuals(context, "sentinel-console", "proof-points") };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,28 +24,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">
-            {site.company} {site.product.name}
-          </p>
-          <h1 className="mx-auto mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">{site.headline}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{site.tagline}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <ButtonLink to={site.product.path}>Explore</ButtonLink>
-            <ButtonLink to="/contact-sales" variant="secondary">
-              Contact Sales
-            </ButtonLink>
-          </div>
+      <PageHero
+        eyebrow={`${site.company} ${site.product.name}`}
+        title={site.headline}
+        aside={<DocumentVisual name="sentinel-console" html={loaderData.visuals["sentinel-console"]} />}
+      >
+        <p>{site.tagline}</p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <ButtonLink to={site.product.path}>Explore</ButtonLink>
+          <ButtonLink to="/contact-sales" variant="secondary">
+            Contact Sales
+          </ButtonLink>
         </div>
-      </section>
+      </PageHero>
+
+      <DocumentVisual name="proof-points" html={loaderData.visuals["proof-points"]} />
 
       <Section id="features" title="Built for regulated, AI-first teams">
         <ItemGrid items={homeFeatures} />
       </Section>
 
       <section aria-labelledby="products-heading" className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold tracking-wider text-brand-100 uppercase">Our product</p>
           <h2 id="products-heading" className="mt-2 text-3xl font-bold tracking-tight">
             {site.product.name}

@@ -1,11 +1,16 @@
 import type { Route } from "./+types/product";
-import { BulletList } from "~/components/ui/bullet-list";
+import { DocumentVisual } from "~/components/document-visual";
 import { ButtonLink } from "~/components/ui/button";
 import { ItemGrid } from "~/components/ui/item-grid";
 import { PageHero, Section } from "~/components/ui/section";
+import { visuals } from "~/components/visuals.server";
 import { site } from "~/config/site";
-import { sentinelFeatures, sentinelSteps } from "~/content/product";
+import { sentinelFeatures } from "~/content/product";
 import { pageMeta } from "~/lib/seo";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { visuals: visuals(context, "sentinel-console", "how-it-works", "proof-points") };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -14,12 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: site.product.path,
   });
 
-export default function Product() {
+export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
         eyebrow={`${site.company} ${site.product.name}`}
         title={`${site.product.name} keeps your AI private, secure and compliant`}
+        aside={<DocumentVisual name="sentinel-console" html={loaderData.visuals["sentinel-console"]} />}
       >
         <p>{site.product.summary}</p>
         <p className="mt-3">{site.tagline}</p>
@@ -36,10 +42,10 @@ export default function Product() {
       </Section>
 
       <Section id="how-it-works" title="How it works">
-        <div className="max-w-3xl text-lg">
-          <BulletList items={sentinelSteps} ordered />
-        </div>
+        <DocumentVisual name="how-it-works" html={loaderData.visuals["how-it-works"]} />
       </Section>
+
+      <DocumentVisual name="proof-points" html={loaderData.visuals["proof-points"]} />
 
       <Section
         id="demo"

@@ -9,7 +9,8 @@ export type { IconName };
  */
 export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" className={className}>
+    // width/height: the size the icon keeps when the stylesheet does not apply (its classes win otherwise).
+    <svg aria-hidden="true" focusable="false" className={className} width="1em" height="1em">
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );

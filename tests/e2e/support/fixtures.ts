@@ -56,8 +56,19 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** axe-core, WCAG 2.x A/AA plus best practices: no violation allowed. */
+/**
+ * axe-core, WCAG 2.x A/AA plus best practices: no violation allowed. The page is judged at rest:
+ * an entrance animation (a fade) still running would be measured half-transparent.
+ */
 export async function expectAccessible(page: Page, context = "") {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -1,0 +1,43 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { AppLoadContext } from "react-router";
+import { ConsoleIllustration } from "~/components/console-illustration";
+import { HowItWorks } from "~/components/deployment-diagram";
+import type { VisualName } from "~/components/document-visual";
+import { ProofPoints } from "~/components/proof-points";
+
+// The visuals are static: drawn once per server, then carried by each document's markup (or, on a
+// client-side navigation, by the loader's data), never by the page's JavaScript.
+
+const drawings: Record<VisualName, () => ReactElement> = {
+  "sentinel-console": () => <ConsoleIllustration />,
+  "how-it-works": () => <HowItWorks />,
+  "proof-points": () => <ProofPoints />,
+};
+
+const drawn = new Map<VisualName, string>();
+
+function markup(name: VisualName): string {
+  let html = drawn.get(name);
+  if (html === undefined) {
+    html = renderToStaticMarkup(drawings[name]());
+    drawn.set(name, html);
+  }
+  return html;
+}
+
+/**
+ * For a loader: the named visuals' markup, as `<DocumentVisual>` expects it. On a whole-document
+ * request the markup goes to the renderer through the load context (~/lib/document-html) and the
+ * loader returns none, so the router's hydration data carries no second copy; a client-side
+ * navigation gets it as data, its only copy.
+ */
+export function visuals<Name extends VisualName>(context: AppLoadContext, ...names: Name[]): Record<Name, string | undefined> {
+  return Object.fromEntries(
+    names.map((name) => {
+      if (!context.documentRequest) return [name, markup(name)];
+      context.documentHtml.set(name, markup(name));
+      return [name, undefined];
+    }),
+  ) as Record<Name, string | undefined>;
+}
