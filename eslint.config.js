@@ -45,7 +45,11 @@ export default tseslint.config(
   // browser never imports a *.server module, and app modules are imported one way, as ~/….
   // app/routes.ts is read by the router's build before the ~ alias exists: it keeps ./ imports.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/routes.ts"], rules: restrictImports(relativeImports) },
-  { files: ["app/components/**"], rules: restrictImports(relativeImports, serverModules) },
+  {
+    files: ["app/components/**"],
+    ignores: ["**/*.server.ts", "**/*.server.tsx"],
+    rules: restrictImports(relativeImports, serverModules),
+  },
   { files: ["app/lib/**", "app/content/**", "app/config/**"], rules: restrictImports(relativeImports, uiModules) },
   {
     files: ["app/lib/**", "app/content/**", "app/config/**"],

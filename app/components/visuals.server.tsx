@@ -5,6 +5,7 @@ import { ConsoleIllustration } from "~/components/console-illustration";
 import { HowItWorks } from "~/components/deployment-diagram";
 import type { VisualName } from "~/components/document-visual";
 import { ProofPoints } from "~/components/proof-points";
+import { carriedByDocument } from "~/lib/document-html.server";
 
 // The visuals are static: drawn once per server, then carried by each document's markup (or, on a
 // client-side navigation, by the loader's data), never by the page's JavaScript.
@@ -26,18 +27,10 @@ function markup(name: VisualName): string {
   return html;
 }
 
-/**
- * For a loader: the named visuals' markup, as `<DocumentVisual>` expects it. On a whole-document
- * request the markup goes to the renderer through the load context (~/lib/document-html) and the
- * loader returns none, so the router's hydration data carries no second copy; a client-side
- * navigation gets it as data, its only copy.
- */
+/** For a loader: the named visuals' markup, as `<DocumentVisual>` expects it (carried once: ~/lib/document-html.server). */
 export function visuals<Name extends VisualName>(context: AppLoadContext, ...names: Name[]): Record<Name, string | undefined> {
-  return Object.fromEntries(
-    names.map((name) => {
-      if (!context.documentRequest) return [name, markup(name)];
-      context.documentHtml.set(name, markup(name));
-      return [name, undefined];
-    }),
-  ) as Record<Name, string | undefined>;
+  return Object.fromEntries(names.map((name) => [name, carriedByDocument(context, name, markup(name))])) as Record<
+    Name,
+    string | undefined
+  >;
 }

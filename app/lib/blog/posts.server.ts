@@ -27,6 +27,7 @@ import {
   type BlogPostSummary,
 } from "~/lib/db/posts.server";
 import { imageLookupFor, type ImageLookup } from "~/lib/blog/media.server";
+import { carriedByDocument } from "~/lib/document-html.server";
 import { getEnv } from "~/lib/env.server";
 import { failed, loaded, notFound, type LoadResult } from "~/lib/load-result";
 import { logger } from "~/lib/logger.server";
@@ -202,9 +203,7 @@ export async function loadPreview(token: string, requestId?: string): Promise<Lo
  * hydration), not a second time in the router's hydration data. Client navigations get it as data.
  */
 export function withArticleInDocument<T extends { id: string; html?: string }>(post: T, context: AppLoadContext): T {
-  if (!context.documentRequest) return post;
-  context.documentHtml.set(post.id, post.html ?? "");
-  return { ...post, html: undefined };
+  return { ...post, html: carriedByDocument(context, post.id, post.html ?? "") };
 }
 
 /** Rendered articles by post version (id and updated_at): a post is rendered once until it changes. */
