@@ -33,7 +33,10 @@ function chunkFor(id: string, getModuleInfo: (id: string) => { importers: readon
   return undefined;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+const REACT_ROUTER_PRODUCTION = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, which imports the router's server build.
       { rollupOptions: { input: "./server/app.ts" } }
@@ -47,5 +50,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   // `npm run dev` reloads on source changes, not on what tests, builds and the database write.
   server: { watch: { ignored: ["**/.e2e*/**", "**/test-results/**", "**/.test-reports/**", "**/build*/**", "**/data/**"] } },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // React Router's package exports only its development build, whose one difference is that
+      // its development warnings are on (remix-run/react-router#14102). The browser gets the
+      // production build; the server keeps the one its adapter (@react-router/node) imports.
+      ...(isSsrBuild || command !== "build"
+        ? {}
+        : {
+            "react-router/dom": REACT_ROUTER_PRODUCTION("dom-export.mjs"),
+            "react-router": REACT_ROUTER_PRODUCTION("index.mjs"),
+          }),
+    },
+  },
 }));
