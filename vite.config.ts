@@ -9,11 +9,18 @@ import { defineConfig } from "vite";
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
  * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
- * and legal page bodies (each shared by a page and its preview or earlier-version page), and the
- * back office.
+ * and legal page bodies (each shared by a page and its preview or earlier-version page), the home
+ * page's latest insights (1 KB that no other page uses), and the back office.
  */
 const SHARED_SITE_CODE =
-  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx|latest-insights\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+
+/**
+ * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's): every page
+ * loads it, the entry chunk and the form code import it. In the shared chunk it saves a request
+ * and the better part of a kilobyte.
+ */
+const REACT_DOM_SHARED = /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/;
 
 /** The back office's browser code (its components, what they share, the passkey library): one chunk no public page loads. */
 const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simplewebauthn\/browser\//;
@@ -26,7 +33,7 @@ const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simp
  */
 function chunkFor(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null) {
   if (BACK_OFFICE_CODE.test(id)) return "admin";
-  if (SHARED_SITE_CODE.test(id)) return "site";
+  if (SHARED_SITE_CODE.test(id) || REACT_DOM_SHARED.test(id)) return "site";
   const importers = getModuleInfo(id)?.importers ?? [];
   if (id.includes("/app/") && importers.some((importer) => BACK_OFFICE_CODE.test(importer)))
     return path.basename(id).replace(/\.[^.]+$/, "");
