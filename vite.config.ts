@@ -34,6 +34,9 @@ const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simp
 function chunkFor(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null) {
   if (BACK_OFFICE_CODE.test(id)) return "admin";
   if (SHARED_SITE_CODE.test(id) || REACT_DOM_SHARED.test(id)) return "site";
+  // Vite's helper for dynamic imports: the back office's and the form pages' own small chunk (the
+  // admin chunk would take it otherwise, and the shared one would carry it to every page).
+  if (id.includes("vite/preload-helper")) return "dynamic-import";
   const importers = getModuleInfo(id)?.importers ?? [];
   if (id.includes("/app/") && importers.some((importer) => BACK_OFFICE_CODE.test(importer)))
     return path.basename(id).replace(/\.[^.]+$/, "");
