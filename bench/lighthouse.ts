@@ -11,7 +11,8 @@
 //
 // The reference: REFERENCE_BUILD_DIR (an existing build), else LIGHTHOUSE_REFERENCE (a git ref, by
 // default main before the hydration work) built in a temporary worktree (bench/support/compared-builds.ts).
-// LIGHTHOUSE_RUNS: the number of rounds (3). CHROMIUM_PATH: the browser (/usr/bin/chromium).
+// LIGHTHOUSE_RUNS: the number of rounds (3). LIGHTHOUSE_PAGES: some pages only, by name ("blog list,post").
+// CHROMIUM_PATH: the browser (/usr/bin/chromium).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
@@ -21,6 +22,8 @@ const ROUNDS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REFERENCE = process.env.LIGHTHOUSE_REFERENCE ?? DEFAULT_REFERENCE;
 /** Lighthouse's own line for a machine fast enough for its simulated 4× slowdown to mean a mid-range phone. */
 const MIN_BENCHMARK_INDEX = 1000;
+/** LIGHTHOUSE_PAGES: some of the pages only, by name, comma-separated ("post,form"). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type Run = {
@@ -55,13 +58,15 @@ try {
   const list = await (await fetch(`${builds[0]!.server.url}/resources/blog`)).text();
   const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(list)?.[1];
   if (!post) throw new Error("no post link on /resources/blog");
-  const pages: [string, string][] = [
-    ["home", "/"],
-    ["blog list", "/resources/blog"],
-    ["post", post],
-    ["form", "/request-demo"],
-    ["legal", "/terms/privacy-policy"],
-  ];
+  const pages = (
+    [
+      ["home", "/"],
+      ["blog list", "/resources/blog"],
+      ["post", post],
+      ["form", "/request-demo"],
+      ["legal", "/terms/privacy-policy"],
+    ] satisfies [string, string][]
+  ).filter(([page]) => !ONLY_PAGES || ONLY_PAGES.includes(page));
 
   console.log(`Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM_PATH}`);
   for (const { name, label } of builds) console.log(`  ${name.padEnd(9)} ${label}`);
