@@ -8,7 +8,8 @@
 // interaction took 16 ms. Each interaction is measured twice, on a fresh page each time:
 //   first  — as an impatient visitor: the click as soon as the element is there (the page still
 //            streaming, its scripts loading and hydrating);
-//   hydrating — the click as the entry module (which evaluates the framework and hydrates) arrives;
+//   hydrating — the click as the entry module (the last to be fetched; it hydrates) has arrived:
+//            the modules are being evaluated and the page hydrated;
 //   loaded — after the load, with the network idle and the main thread idle once.
 // The click goes in as raw input at the element's place, so the time it waits for a busy main thread
 // (INP's input delay) counts.
@@ -111,17 +112,19 @@ try {
             const cdp = await context.newCDPSession(page);
             await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
             const url = `${server.url}${interaction.path}`;
-            // The entry module: requested once the first paint is done; it evaluates and hydrates when it arrives.
-            const entryLoaded = page.waitForEvent("requestfinished", (request) =>
-              /\/entry\.client-[^/]*\.js$/.test(request.url()),
-            );
+            // The entry module, requested once the first paint is done with (or after) the other modules:
+            // when it has arrived, the modules are evaluated and the page hydrated.
+            const entryLoaded =
+              timing === "hydrating"
+                ? page.waitForEvent("requestfinished", (request) => /\/entry\.client-[^/]*\.js$/.test(request.url()))
+                : undefined;
             await page.goto(url, { waitUntil: timing === "loaded" ? "load" : "commit" });
             if (timing === "loaded") await settle(page);
             // Where to click, found before the click: the click itself goes in as raw input (as a finger's
             // would), not through Playwright's checks, which run on the main thread and would wait out its long tasks.
             const box = await interaction.target(page).boundingBox();
             if (!box) throw new Error(`${interaction.name}: nothing to click on ${url}`);
-            if (timing === "hydrating") await entryLoaded;
+            await entryLoaded;
             const origin = new URL(server.url).origin;
             await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
             await settle(page);
