@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -8,28 +9,69 @@ import { defineConfig } from "vite";
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
  * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
- * and legal page bodies (each shared by a page and its preview or earlier-version page), and the
- * back office.
+ * and legal page bodies (each shared by a page and its preview or earlier-version page), the home
+ * page's latest insights (1 KB that no other page uses), and the back office.
  */
 const SHARED_SITE_CODE =
-  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx|latest-insights\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+
+/**
+ * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's): every page
+ * loads it, the entry chunk and the form code import it. In the shared chunk it saves a request
+ * and the better part of a kilobyte.
+ */
+const REACT_DOM_SHARED = /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/;
 
 /** The back office's browser code (its components, what they share, the passkey library): one chunk no public page loads. */
 const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simplewebauthn\/browser\//;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * Rollup moves what a manual chunk's modules import into that chunk when no other manual chunk
+ * claims it: a public module the back office also imports (the post body, whose classes the post
+ * editor shares) would land in the admin chunk, and its public page would load the whole back
+ * office (CodeMirror included, 164 KB) with it. Such a module gets a chunk of its own instead.
+ */
+function chunkFor(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null) {
+  if (BACK_OFFICE_CODE.test(id)) return "admin";
+  if (SHARED_SITE_CODE.test(id) || REACT_DOM_SHARED.test(id)) return "site";
+  // Vite's helper for dynamic imports: the back office's and the form pages' own small chunk (the
+  // admin chunk would take it otherwise, and the shared one would carry it to every page).
+  if (id.includes("vite/preload-helper")) return "dynamic-import";
+  const importers = getModuleInfo(id)?.importers ?? [];
+  if (id.includes("/app/") && importers.some((importer) => BACK_OFFICE_CODE.test(importer)))
+    return path.basename(id).replace(/\.[^.]+$/, "");
+  return undefined;
+}
+
+const REACT_ROUTER_PRODUCTION = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, which imports the router's server build.
       { rollupOptions: { input: "./server/app.ts" } }
     : {
         rollupOptions: {
           output: {
-            manualChunks: (id: string) => (BACK_OFFICE_CODE.test(id) ? "admin" : SHARED_SITE_CODE.test(id) ? "site" : undefined),
+            manualChunks: (id, { getModuleInfo }) => chunkFor(id, getModuleInfo),
           },
         },
       },
   plugins: [tailwindcss(), reactRouter()],
   // `npm run dev` reloads on source changes, not on what tests, builds and the database write.
   server: { watch: { ignored: ["**/.e2e*/**", "**/test-results/**", "**/.test-reports/**", "**/build*/**", "**/data/**"] } },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // React Router's package exports only its development build, whose one difference is that
+      // its development warnings are on (remix-run/react-router#14102). The browser gets the
+      // production build; the server keeps the one its adapter (@react-router/node) imports.
+      ...(isSsrBuild || command !== "build"
+        ? {}
+        : {
+            "react-router/dom": REACT_ROUTER_PRODUCTION("dom-export.mjs"),
+            "react-router": REACT_ROUTER_PRODUCTION("index.mjs"),
+          }),
+    },
+  },
 }));

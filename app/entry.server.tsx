@@ -41,6 +41,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A boundary that is complete when it is sent goes inline, whatever its size. React would
+        // otherwise send a large one (the page's <main>, app/components/site-frame.tsx) separately
+        // behind a script that reveals it: a page unseen without JavaScript.
+        progressiveChunkSize: Infinity,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,32 +1,38 @@
 // `npm run bench:lighthouse` (after `npm run build`): Lighthouse (mobile, its default simulated
-// slow 4G and 4× CPU slowdown) RUNS times on five pages of the built server — `/`, the blog list,
-// a post, a form page and a legal page — in Debian's Chromium. Prints per page the median of each
-// category score and of FCP, LCP, TBT and CLS, with the spread (lowest–highest) of the performance
-// score. Scores are Lighthouse's own; the simulated network makes them comparable across runs on
-// a busy machine, but the spread says how much to trust one.
+// slow 4G and 4× CPU slowdown) on five pages — `/`, the blog list, a post, a form page and a legal
+// page — of this checkout's build and of a reference build, interleaved in one run: each round
+// visits every page, on both builds one after the other, the order of the two alternating between
+// rounds, so a busy moment of the shared machine falls on both alike.
 //
-// CHROMIUM_PATH picks the browser (default /usr/bin/chromium); LIGHTHOUSE_RUNS the number of runs.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// Every run prints Lighthouse's CPU benchmark index of the moment. A run whose index is below 1,000
+// is a machine too busy to say anything: it is shown and not counted. Per page and build the summary
+// gives the median and spread (lowest–highest) of the performance score, LCP and TBT over the
+// counted runs, and the medians of the other category scores.
+//
+// The reference: REFERENCE_BUILD_DIR (an existing build), else LIGHTHOUSE_REFERENCE (a git ref, by
+// default main before the hydration work) built in a temporary worktree (bench/support/compared-builds.ts).
+// LIGHTHOUSE_RUNS: the number of rounds (3). LIGHTHOUSE_PAGES: some pages only, by name ("blog list,post").
+// CHROMIUM_PATH: the browser (/usr/bin/chromium).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startBuiltServer } from "../scripts/lib/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
+import { DEFAULT_REFERENCE, inRoundOrder, median, medianAndSpread, startComparedBuilds } from "./support/compared-builds";
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const ROUNDS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REFERENCE = process.env.LIGHTHOUSE_REFERENCE ?? DEFAULT_REFERENCE;
+/** Lighthouse's own line for a machine fast enough for its simulated 4× slowdown to mean a mid-range phone. */
+const MIN_BENCHMARK_INDEX = 1000;
+/** LIGHTHOUSE_PAGES: some of the pages only, by name, comma-separated ("post,form"). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const METRICS = [
-  ["FCP", "first-contentful-paint", "ms"],
-  ["LCP", "largest-contentful-paint", "ms"],
-  ["TBT", "total-blocking-time", "ms"],
-  ["CLS", "cumulative-layout-shift", ""],
-] as const;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+type Run = {
+  page: string;
+  build: string;
+  benchmarkIndex: number;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
 };
 
 /**
@@ -42,51 +48,82 @@ async function audit(url: string, port: number) {
   }
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-lighthouse-"));
-const server = await startBuiltServer({ DATABASE_URL: `file:${path.join(dir, "site.db")}`, LOG_LEVEL: "silent" });
+const { builds, stop } = await startComparedBuilds(REFERENCE);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 try {
-  // A post from the site's own list, so the benchmark follows the sample content.
-  const list = await (await fetch(`${server.url}/resources/blog`)).text();
+  // A post from the site's own list, so the benchmark follows the sample content (both builds seed the same).
+  const list = await (await fetch(`${builds[0]!.server.url}/resources/blog`)).text();
   const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(list)?.[1];
   if (!post) throw new Error("no post link on /resources/blog");
-  const pages: [string, string][] = [
-    ["home", "/"],
-    ["blog list", "/resources/blog"],
-    ["post", post],
-    ["form", "/request-demo"],
-    ["legal", "/terms/privacy-policy"],
-  ];
+  const pages = (
+    [
+      ["home", "/"],
+      ["blog list", "/resources/blog"],
+      ["post", post],
+      ["form", "/request-demo"],
+      ["legal", "/terms/privacy-policy"],
+    ] satisfies [string, string][]
+  ).filter(([page]) => !ONLY_PAGES || ONLY_PAGES.includes(page));
 
-  console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM_PATH}\n`);
+  console.log(`Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM_PATH}`);
+  for (const { name, label } of builds) console.log(`  ${name.padEnd(9)} ${label}`);
+  console.log(`Runs with a benchmark index below ${MIN_BENCHMARK_INDEX} are shown and not counted.\n`);
   console.log(
-    `${"page".padEnd(10)} ${"perf".padStart(4)} ${"spread".padStart(8)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}  ` +
-      METRICS.map(([label]) => label.padStart(8)).join(" "),
+    `${"round".padEnd(5)} ${"page".padEnd(10)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
   );
-  for (const [name, pathname] of pages) {
-    const scores = new Map<string, number[]>(CATEGORIES.map((category) => [category, []]));
-    const metrics = new Map<string, number[]>(METRICS.map(([label]) => [label, []]));
-    for (let run = 0; run < RUNS; run += 1) {
-      const lhr = await audit(`${server.url}${pathname}`, chrome.port);
-      for (const category of CATEGORIES) scores.get(category)!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
-      for (const [label, audit] of METRICS) metrics.get(label)!.push(lhr.audits[audit]?.numericValue ?? NaN);
+
+  const runs: Run[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [page, pathname] of pages) {
+      for (const { name, server } of inRoundOrder(builds, round)) {
+        const lhr = await audit(`${server.url}${pathname}`, chrome.port);
+        const run: Run = {
+          page,
+          build: name,
+          benchmarkIndex: lhr.environment.benchmarkIndex,
+          scores: Object.fromEntries(
+            CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+          ) as Run["scores"],
+          lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+          tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+        };
+        runs.push(run);
+        const dropped = run.benchmarkIndex < MIN_BENCHMARK_INDEX ? "  not counted (index < 1000)" : "";
+        console.log(
+          `${String(round + 1).padEnd(5)} ${page.padEnd(10)} ${name.padEnd(9)} ${String(Math.round(run.benchmarkIndex)).padStart(5)} ` +
+            `${String(run.scores.performance).padStart(4)} ${`${Math.round(run.lcp)} ms`.padStart(7)} ${`${Math.round(run.tbt)} ms`.padStart(7)}${dropped}`,
+        );
+      }
     }
-    const perf = scores.get("performance")!;
-    console.log(
-      `${name.padEnd(10)} ${String(median(perf)).padStart(4)} ${`${Math.min(...perf)}–${Math.max(...perf)}`.padStart(8)} ` +
-        `${String(median(scores.get("accessibility")!)).padStart(4)} ${String(median(scores.get("best-practices")!)).padStart(4)} ` +
-        `${String(median(scores.get("seo")!)).padStart(4)}  ` +
-        METRICS.map(([label, , unit]) => {
-          const value = median(metrics.get(label)!);
-          return (unit ? `${Math.round(value)} ${unit}` : value.toFixed(3)).padStart(8);
-        }).join(" "),
-    );
+  }
+
+  const counted = runs.filter((run) => run.benchmarkIndex >= MIN_BENCHMARK_INDEX);
+  const indexes = runs.map((run) => run.benchmarkIndex);
+  console.log(
+    `\nbenchmark index: median ${Math.round(median(indexes))}, ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}; ` +
+      `${runs.length - counted.length} of ${runs.length} runs dropped (index < ${MIN_BENCHMARK_INDEX}).\n`,
+  );
+  console.log("Medians (lowest–highest) over the counted runs:");
+  console.log(
+    `${"page".padEnd(10)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
+  );
+  for (const [page] of pages) {
+    for (const { name } of builds) {
+      const these = counted.filter((run) => run.page === page && run.build === name);
+      const categoryMedian = (category: (typeof CATEGORIES)[number]) =>
+        (these.length ? String(median(these.map((run) => run.scores[category]))) : "—").padStart(4);
+      console.log(
+        `${page.padEnd(10)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
+          `${medianAndSpread(these.map((run) => run.scores.performance)).padEnd(13)} ` +
+          `${medianAndSpread(these.map((run) => run.lcp)).padEnd(17)} ${medianAndSpread(these.map((run) => run.tbt)).padEnd(17)} ` +
+          `${categoryMedian("accessibility")} ${categoryMedian("best-practices")} ${categoryMedian("seo")}`,
+      );
+    }
   }
 } finally {
   await chrome.kill();
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

@@ -1,16 +1,25 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 
-/** The public site's frame: header, the page as the main landmark, footer. */
+/**
+ * The public site's frame: header, the page as the main landmark, footer. Each is its own Suspense
+ * boundary, so React hydrates them as separate pieces: it yields to the browser between them, and
+ * a click on one that is not hydrated yet hydrates that one first instead of the whole page at once.
+ * They never show a fallback: the server sends them complete (app/entry.server.tsx).
+ */
 export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <>
-      <Header />
+      <Suspense>
+        <Header />
+      </Suspense>
       <main id="main" className="flex-1">
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </>
   );
 }

@@ -28,6 +28,7 @@ export async function startBuiltServer(
     host = "127.0.0.1",
     port: givenPort,
     healthyWithinMs = 30_000,
+    cwd,
   }: {
     discardStdout?: boolean;
     host?: string;
@@ -35,11 +36,14 @@ export async function startBuiltServer(
     port?: number;
     /** How long the start may take (a server that waits for its database takes longer). */
     healthyWithinMs?: number;
+    /** Another checkout to run (its server.js, its build unless BUILD_DIR says otherwise): a benchmark's reference. */
+    cwd?: string;
   } = {},
 ): Promise<BuiltServer> {
   const port = givenPort ?? (await freePort());
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

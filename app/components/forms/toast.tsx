@@ -1,17 +1,28 @@
-import { toast, Toaster } from "sonner";
+import { useEffect, useState } from "react";
+import type { Toaster as SonnerToaster } from "sonner";
 import type { Outcome } from "~/lib/forms/outcomes";
 import { Icon } from "~/components/ui/icon";
 
 // Toasts for form outcomes. Each toast is its own live region: role="status" for a success,
 // role="alert" for a failure (shown in the destructive style). Mounted only by the form pages, so
 // other pages never load the toast library.
+//
+// The library (about two fifths of the form code) shows only what a post answered, so it is not
+// part of the page's first scripts: the toaster is imported once the page has hydrated, in a task
+// of its own, long before a post made from the page can answer.
+
+const sonner = () => import("sonner");
 
 export function FormToaster({ id, label = "Notifications" }: { id?: string; label?: string }) {
-  return <Toaster id={id} containerAriaLabel={label} position="top-center" duration={8000} />;
+  const [Toaster, setToaster] = useState<typeof SonnerToaster>();
+  useEffect(() => {
+    void sonner().then((library) => setToaster(() => library.Toaster));
+  }, []);
+  return Toaster ? <Toaster id={id} containerAriaLabel={label} position="top-center" duration={8000} /> : null;
 }
 
 export function showOutcomeToast(outcome: Outcome, toasterId?: string) {
-  toast.custom(() => <OutcomeMessage outcome={outcome} variant="toast" />, { toasterId });
+  void sonner().then(({ toast }) => toast.custom(() => <OutcomeMessage outcome={outcome} variant="toast" />, { toasterId }));
 }
 
 const styles = {
