@@ -5,7 +5,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Our shared client code (layout, UI primitives, config, small helpers) is a few kilobytes in
+ * Our shared client code (layout, UI primitives, config, small helpers, the visit every page
+ * records) is a few kilobytes in
  * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
  * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
@@ -13,14 +14,14 @@ import { defineConfig } from "vite";
  * page's latest insights (1 KB that no other page uses), and the back office.
  */
 const SHARED_SITE_CODE =
-  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx|latest-insights\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html)\.tsx?$)/;
+  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx|latest-insights\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html|leads\/visit-memory)\.tsx?$)/;
 
 /**
- * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's): every page
- * loads it, the entry chunk and the form code import it. In the shared chunk it saves a request
- * and the better part of a kilobyte.
+ * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's) and React's
+ * CommonJS entry: every page loads them, the entry chunk and the form code import them. In the
+ * shared chunk they save two requests and the better part of a kilobyte.
  */
-const REACT_DOM_SHARED = /\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/;
+const REACT_DOM_SHARED = /\/node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|react\/index\.js)$/;
 
 /** The back office's browser code (its components, what they share, the passkey library): one chunk no public page loads. */
 const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simplewebauthn\/browser\//;

@@ -39,18 +39,6 @@ export const site = {
   ] satisfies readonly SocialLink[],
 } as const;
 
-/**
- * The service figures the site states (the support page's channels and status panel, the proof
- * points): one copy, so no page drifts from another.
- */
-export const serviceFigures = {
-  uptime: "99.99%",
-  uptimeWindow: "over the last 30 days",
-  averageResponse: "45 ms",
-  liveChatResponse: "2 minutes",
-  emailResponse: "4 hours",
-} as const;
-
 /** Where a buyer checks the security and compliance claims. */
 export const trustPagePath = "/terms/trust-transparency";
 

@@ -1,4 +1,4 @@
-import { serviceFigures } from "~/config/site";
+import { serviceFigures } from "~/content/service-figures";
 import type { Item, Stat } from "~/content/types";
 
 // What a buyer checks before a first call: figures the site already states elsewhere (support

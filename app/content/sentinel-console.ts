@@ -1,4 +1,5 @@
-import { serviceFigures, site } from "~/config/site";
+import { site } from "~/config/site";
+import { serviceFigures } from "~/content/service-figures";
 
 // The scene the console illustration shows: one prompt inspected inline, from the prompt to the
 // audit entry it leaves. Invented sample data: no real person, account or customer.

@@ -1,5 +1,6 @@
 import type { Item } from "~/content/types";
-import { serviceFigures, site } from "~/config/site";
+import { site } from "~/config/site";
+import { serviceFigures } from "~/content/service-figures";
 
 /** Four support channels with their promised response times. */
 export const supportChannels: Item[] = [
