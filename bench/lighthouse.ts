@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse` (after `npm run build`): Lighthouse (mobile, its default simulated
-// slow 4G and 4× CPU slowdown) on five pages — `/`, the blog list, a post, a form page and a legal
-// page — of this checkout's build and of a reference build, interleaved in one run: each round
+// slow 4G and 4× CPU slowdown) on six pages — `/`, the product page, the blog list, a post, a form
+// page and a legal page — of this checkout's build and of a reference build, interleaved in one run: each round
 // visits every page, on both builds one after the other, the order of the two alternating between
 // rounds, so a busy moment of the shared machine falls on both alike.
 //
@@ -61,6 +61,7 @@ try {
   const pages = (
     [
       ["home", "/"],
+      ["product", "/products/sentinel"],
       ["blog list", "/resources/blog"],
       ["post", post],
       ["form", "/request-demo"],
