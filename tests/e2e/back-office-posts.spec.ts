@@ -309,6 +309,8 @@ test("leaving the editor with unsaved changes asks first", async ({ browser }) =
   const { page } = await signInAs(browser, server, ["editor"]);
   await page.goto(`${server.url}/admin/posts/new`);
   await page.getByLabel("Title", { exact: true }).fill("Unsaved");
+  // Shown once the page's scripts run, whether the title was typed before or after.
+  await expect(page.getByRole("status").filter({ hasText: "You have unsaved changes." })).toBeVisible();
   const dialogs: string[] = [];
   page.once("dialog", (dialog) => {
     dialogs.push(dialog.message());

@@ -430,6 +430,8 @@ function useUnsavedChanges(formRef: React.RefObject<HTMLFormElement | null>, sav
     const mark = () => setDirty(true);
     form.addEventListener("input", mark);
     form.addEventListener("change", mark);
+    // Typed before the page's scripts ran (a slow connection): that is unsaved already.
+    if (differsFromDefaults(form)) mark();
     return () => {
       form.removeEventListener("input", mark);
       form.removeEventListener("change", mark);
@@ -462,6 +464,27 @@ function useUnsavedChanges(formRef: React.RefObject<HTMLFormElement | null>, sav
       submitting.current = true;
     },
   };
+}
+
+/** Whether any field of `form` holds something other than what the page was sent with. */
+function differsFromDefaults(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+    if (element instanceof HTMLSelectElement) {
+      const options = Array.from(element.options);
+      // A select sent without a chosen option shows its first one.
+      const sent = Math.max(
+        0,
+        options.findIndex((option) => option.defaultSelected),
+      );
+      return element.multiple
+        ? options.some((option) => option.selected !== option.defaultSelected)
+        : element.selectedIndex !== sent;
+    }
+    if (!(element instanceof HTMLInputElement) || element.type === "hidden") return false;
+    if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+    return element.type !== "file" && element.value !== element.defaultValue;
+  });
 }
 
 /** The preview beside the editor, re-rendered on the server a moment after typing stops. */
