@@ -24,9 +24,6 @@ const ENTRY_IMPORT = /^import\(("[^"]+")\);\s*$/m;
 const AFTER_FIRST_FRAME =
   'await new Promise((resolve) => (document.visibilityState === "hidden" ? resolve() : requestAnimationFrame(() => requestAnimationFrame(resolve))));\n';
 
-/** Lets the browser paint and handle input before the script goes on (scheduler.yield where there is one). */
-const YIELD = "await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0)));\n";
-
 /** A module script whose imports start after the first frame, or null when it is not the router's shape. */
 export function deferModuleScript(script: string, preloads: readonly string[]): string | null {
   const bodyStart = script.indexOf(">") + 1;
@@ -35,19 +32,17 @@ export function deferModuleScript(script: string, preloads: readonly string[]): 
   const routes = [...body.matchAll(STATIC_IMPORT)];
   const entry = ENTRY_IMPORT.exec(body)?.[1];
   if (routes.length === 0 || !entry) return null;
-  // All of them are fetched at once (into the HTTP cache), then imported one after the other with
-  // a yield to the browser in between: importing a module evaluates what of its graph has not run
-  // yet, so each chunk (the framework, the form code, a route) is evaluated in a task of its own
-  // instead of several together in one long task. Shared chunks come first, as the router lists
-  // them (dependencies before what uses them); the entry module, which hydrates, comes last.
+  // The entry module hydrates when it runs, so it is imported last, as before, but fetched into the
+  // HTTP cache alongside the route modules and the other preloaded modules (shared chunks).
   const routeUrls = new Set(routes.map((match) => match[2]));
   const shared = preloads.map((url) => JSON.stringify(url)).filter((url) => url !== entry && !routeUrls.has(url));
-  const everything = [...shared, ...routes.map((match) => match[2]!), entry];
+  const imports = [
+    ...[...routes.map((match) => match[2]!), ...shared].map((url) => `import(${url})`),
+    `fetch(${entry}).catch(() => {})`,
+  ].join(", ");
   const deferred =
     AFTER_FIRST_FRAME +
-    `await Promise.all([${everything.map((url) => `fetch(${url}).catch(() => {})`).join(", ")}]);\n` +
-    shared.map((url) => `await import(${url});\n${YIELD}`).join("") +
-    routes.map((match) => `const ${match[1]} = await import(${match[2]});\n${YIELD}`).join("") +
+    `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports}]);\n` +
     body.replace(STATIC_IMPORT, "");
   return script.slice(0, bodyStart) + deferred + script.slice(bodyEnd);
 }
