@@ -66,6 +66,8 @@ test("an owner filters the log by action and days and pages through it without g
   await page.goto(`${server.url}/admin/audit`);
   await page.getByLabel("Person").selectOption({ label: owner.email });
   await page.getByRole("button", { name: "Filter" }).click();
+  // The filtered page has arrived when its export link carries the filter.
+  await expect(page.getByRole("link", { name: "Export as CSV" })).toHaveAttribute("href", /person=/);
   const mine = await rows.allInnerTexts();
   expect(mine.length).toBeGreaterThan(1);
   for (const row of mine.slice(1)) expect(row).toContain(owner.email);

@@ -424,6 +424,11 @@ function useUnsavedChanges(formRef: React.RefObject<HTMLFormElement | null>, sav
   const [dirty, setDirty] = useState(false);
   const submitting = useRef(false);
   const navigation = useNavigation();
+  // A save that went through (a new revision) leaves nothing unsaved. Before the check below, so
+  // that on the first render the check has the last word.
+  useEffect(() => {
+    setDirty(false);
+  }, [savedRevision]);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -437,10 +442,6 @@ function useUnsavedChanges(formRef: React.RefObject<HTMLFormElement | null>, sav
       form.removeEventListener("change", mark);
     };
   }, [formRef]);
-  // A save that went through (a new revision) leaves nothing unsaved.
-  useEffect(() => {
-    setDirty(false);
-  }, [savedRevision]);
   useEffect(() => {
     if (navigation.state === "idle") submitting.current = false;
   }, [navigation.state]);
