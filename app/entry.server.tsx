@@ -7,7 +7,7 @@ import stylesheet from "~/app.css?inline";
 import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
-import { scriptsAfterFirstPaint } from "~/lib/script-priority.server";
+import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -58,7 +58,7 @@ export default function handleRequest(
           // This render carries a per-request nonce: it is for this visitor only. The page cache
           // serves a shareable copy (script hashes instead of the nonce) to everyone else.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          const html = scriptsAfterFirstPaint();
+          const html = scriptsAfterFirstPaint(hydrationOf(request, responseStatusCode));
           html.pipe(body);
           pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
@@ -73,6 +73,17 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A public page hydrates on the visitor's first input; the back office, an application that is
+ * nothing without its scripts, and error pages (a 404 reports its path to the console) as soon as
+ * they are drawn.
+ */
+function hydrationOf(request: Request, status: number): Hydration {
+  const { pathname } = new URL(request.url);
+  const backOffice = pathname === "/admin" || pathname.startsWith("/admin/");
+  return backOffice || status >= 400 ? "after-first-frame" : "on-first-input";
 }
 
 /** Loader, action and render errors: one JSON line with the request id; never shown to visitors. */

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 
 // Our pages are complete HTML that works without JavaScript, so the browser paints first and
 // fetches the JavaScript after. The router's <Scripts> would start every fetch during parsing:
@@ -10,6 +11,15 @@ import { StringDecoder } from "node:string_decoder";
 // The module script keeps its nonce, and `import()` from it is allowed by 'strict-dynamic'.
 // Were the router's output ever not in the expected shape, the script is left as it was and the
 // preloads are put back in front of it.
+//
+// A public page goes one step further: its modules are fetched after the first frame but evaluated,
+// and the page hydrated, only once the visitor first does something (a pointer moved or released,
+// a key released, a field focused or typed in). Until then its menus (native <details>), links and
+// forms work as the HTML they are, and a visitor who only reads spends nothing on the main thread.
+// The hydration starts a frame after that first input, so the input's own answer is painted first.
+
+/** When the page's modules are evaluated and the page hydrated. */
+export type Hydration = "after-first-frame" | "on-first-input";
 
 const PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
 /** The router's module script's start tag (its nonce may come before or after the type). */
@@ -23,9 +33,39 @@ const ENTRY_IMPORT = /^import\(("[^"]+")\);\s*$/m;
  */
 const AFTER_FIRST_FRAME =
   'await new Promise((resolve) => (document.visibilityState === "hidden" ? resolve() : requestAnimationFrame(() => requestAnimationFrame(resolve))));\n';
+/**
+ * The page the tab's visit began on, kept before anything else can happen: the visitor may follow
+ * a link before the page hydrates, and the lead form of a later page sends where the visit began
+ * (app/lib/leads/visit-memory.ts).
+ */
+const KEEP_LANDING_PAGE =
+  `try { sessionStorage.getItem(${JSON.stringify(LANDING_PAGE_KEY)}) ?? ` +
+  `sessionStorage.setItem(${JSON.stringify(LANDING_PAGE_KEY)}, JSON.stringify({ url: location.href, referrer: document.referrer })); } catch {}\n`;
+/**
+ * Resolves at the visitor's first input: a mouse moving, a press released (never in the middle of
+ * one, so a tap's own click is not kept waiting), a key released, a field focused or typed in.
+ */
+const FIRST_INPUT =
+  "await new Promise((resolve) => {\n" +
+  '  const types = ["pointerdown", "pointerup", "pointercancel", "pointermove", "keyup", "focusin", "input"];\n' +
+  "  let pressed = false;\n" +
+  "  const done = () => { types.forEach((type) => removeEventListener(type, onInput, true)); resolve(); };\n" +
+  "  const onInput = (event) => {\n" +
+  '    if (event.type === "pointerdown") pressed = true;\n' +
+  '    else if (event.type === "pointerup" || event.type === "pointercancel") pressed = false;\n' +
+  '    else if (event.type === "pointermove" && event.pointerType !== "mouse") return;\n' +
+  "    if (!pressed) done();\n" +
+  "  };\n" +
+  "  types.forEach((type) => addEventListener(type, onInput, { capture: true, passive: true }));\n" +
+  "  if (document.activeElement && document.activeElement !== document.body) done();\n" +
+  "});\n";
 
 /** A module script whose imports start after the first frame, or null when it is not the router's shape. */
-export function deferModuleScript(script: string, preloads: readonly string[]): string | null {
+export function deferModuleScript(
+  script: string,
+  preloads: readonly string[],
+  hydration: Hydration = "after-first-frame",
+): string | null {
   const bodyStart = script.indexOf(">") + 1;
   const bodyEnd = script.lastIndexOf(SCRIPT_END);
   const body = script.slice(bodyStart, bodyEnd);
@@ -36,19 +76,24 @@ export function deferModuleScript(script: string, preloads: readonly string[]): 
   // HTTP cache alongside the route modules and the other preloaded modules (shared chunks).
   const routeUrls = new Set(routes.map((match) => match[2]));
   const shared = preloads.map((url) => JSON.stringify(url)).filter((url) => url !== entry && !routeUrls.has(url));
-  const imports = [
-    ...[...routes.map((match) => match[2]!), ...shared].map((url) => `import(${url})`),
-    `fetch(${entry}).catch(() => {})`,
-  ].join(", ");
+  const modules = [...routes.map((match) => match[2]!), ...shared];
+  const imports = [...modules.map((url) => `import(${url})`), `fetch(${entry}).catch(() => {})`].join(", ");
+  const evaluate = `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports}]);\n`;
   const deferred =
-    AFTER_FIRST_FRAME +
-    `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports}]);\n` +
-    body.replace(STATIC_IMPORT, "");
-  return script.slice(0, bodyStart) + deferred + script.slice(bodyEnd);
+    hydration === "after-first-frame"
+      ? AFTER_FIRST_FRAME + evaluate
+      : // Fetched into the HTTP cache now, so the first input waits for no network.
+        KEEP_LANDING_PAGE +
+        AFTER_FIRST_FRAME +
+        `[${[...modules, entry].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
+        FIRST_INPUT +
+        AFTER_FIRST_FRAME +
+        evaluate;
+  return script.slice(0, bodyStart) + deferred + body.replace(STATIC_IMPORT, "") + script.slice(bodyEnd);
 }
 
-/** A stream that defers the router's JavaScript until after the first paint (see above). */
-export function scriptsAfterFirstPaint(): Transform {
+/** A stream that defers the router's JavaScript until after the first paint, or the first input (see above). */
+export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame"): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let carry = "";
@@ -76,7 +121,7 @@ export function scriptsAfterFirstPaint(): Transform {
         const whole = held.slice(0, end + SCRIPT_END.length);
         rest = held.slice(end + SCRIPT_END.length);
         script = null;
-        const deferred = deferModuleScript(whole, preloads);
+        const deferred = deferModuleScript(whole, preloads, hydration);
         out += deferred ?? preloads.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") + whole;
         continue;
       }

@@ -73,6 +73,43 @@ test("hydration works under the CSP with no violation", async ({ page }) => {
   await expect(page).toHaveURL(/\/products\/sentinel$/);
 });
 
+test("a public page fetches its modules after the first paint and runs them at the visitor's first input", async ({ page }) => {
+  const isHydrated = () => page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+  const routerRan = () => page.evaluate(() => "__reactRouterRouteModules" in window);
+  await page.goto("/products/sentinel");
+  await page.waitForLoadState("networkidle");
+  const fetched = await page.evaluate(
+    () =>
+      performance.getEntriesByType("resource").filter((entry) => /\/assets\/entry\.client-[^/]*\.js$/.test(entry.name)).length,
+  );
+  expect(fetched, "the entry module is in the HTTP cache before any input").toBe(1);
+  // A reader who does nothing runs none of it; the menus are native and work all the same.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+  expect(await routerRan()).toBe(false);
+  expect(await isHydrated()).toBe(false);
+  await page.keyboard.press("Tab");
+  await expect.poll(isHydrated).toBe(true);
+  expect(await routerRan()).toBe(true);
+  // A client-side navigation proves the router took over.
+  await page.getByRole("link", { name: "Request Demo" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/demo/i);
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+});
+
+test("the back office and error pages hydrate once drawn, with no input", async ({ page }) => {
+  const isHydrated = () => page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+  await page.goto("/admin/sign-in");
+  await expect.poll(isHydrated).toBe(true);
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect.poll(isHydrated).toBe(true);
+  expect(warnings).toContain("404 Error: User attempted to access non-existent route: /no-such-page");
+});
+
 test("home page is accessible", async ({ page }) => {
   await page.goto("/");
   await expect(

@@ -201,6 +201,26 @@ test.describe("attribution and the sales report", () => {
     });
   });
 
+  test("the visit's first page counts when the visitor moves on before it has hydrated", async ({ page }) => {
+    const campaign = `early-${Date.now()}`;
+    await page.goto(`${server.url}/company/about?utm_source=newsletter&utm_campaign=${campaign}`, {
+      referer: "https://news.example.org/issue/12",
+    });
+    // The page's script has run (it fetched the modules) but, with no input, hydrated nothing.
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated)).toBeUndefined();
+    await page.goto(`${server.url}/request-demo`);
+    await waitForHydration(page);
+    await requestDemo(page, campaign);
+    expect(demoLead(campaign)).toMatchObject({
+      source_page: "/request-demo",
+      landing_page: "/company/about",
+      referrer_host: "news.example.org",
+      utm_source: "newsletter",
+      utm_campaign: campaign,
+    });
+  });
+
   test("without JavaScript, the form page's own parameters are stored", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, userAgent: CHROME });
     const page = await context.newPage();

@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { scriptsAfterFirstPaint } from "~/lib/script-priority.server";
+import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
+import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
 
 // The router's scripts start loading after the first paint: its preload tags are dropped and its
 // module script's static imports become dynamic ones behind a frame.
 
-const through = (chunks: Buffer[]) => text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
+const through = (chunks: Buffer[], hydration?: Hydration) => text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration)));
 
 const chunked = (bytes: Buffer, size: number) => {
   const chunks: Buffer[] = [];
@@ -66,6 +67,31 @@ describe("scripts after the first paint", () => {
       '<script type="module">console.log("hi");</script></body></html>';
     expect(await through([Buffer.from(other)])).toBe(
       '<html><head></head><body><link rel="modulepreload" href="/assets/a.js"/><script type="module">console.log("hi");</script></body></html>',
+    );
+  });
+
+  it("on a public page, fetches the modules after a frame and evaluates them only after the first input and another frame", async () => {
+    const out = await through([Buffer.from(html)], "on-first-input");
+    const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const at = (text: string) => {
+      const index = script.indexOf(text);
+      expect(index, text).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    // The landing page is kept first, whatever happens next.
+    expect(at(LANDING_PAGE_KEY)).toBeLessThan(at("requestAnimationFrame"));
+    const prefetch = at(
+      '["/assets/root-C.js", "/assets/home-D.js", "/assets/site-B.js", "/assets/entry.client-A.js"].forEach((url) => fetch(url)',
+    );
+    expect(at("requestAnimationFrame")).toBeLessThan(prefetch);
+    const firstInput = at('"pointerup", "pointercancel", "pointermove", "keyup", "focusin", "input"');
+    expect(prefetch).toBeLessThan(firstInput);
+    // Nothing is evaluated before the input, and the input's own frame is drawn first.
+    expect(script.indexOf("import(")).toBeGreaterThan(firstInput);
+    expect(script.lastIndexOf("requestAnimationFrame")).toBeGreaterThan(firstInput);
+    expect(script.lastIndexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("import("));
+    expect(script.indexOf("window.__reactRouterRouteModules")).toBeLessThan(
+      script.indexOf('import("/assets/entry.client-A.js")'),
     );
   });
 });

@@ -1,16 +1,23 @@
 import { attributionOfPage, parseAttribution, type Attribution } from "~/lib/leads/attribution";
+import { keptLandingPage, LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 
 // The visit's first page, kept in this tab's session storage (no cookie: nothing leaves the tab
 // until the visitor sends a form, and it ends with the tab). Browser only.
 
 const KEY = "quorvant:visit";
 
-/** The attribution of this tab's visit, remembering the current page as its start if none is kept. */
+/**
+ * The attribution of this tab's visit: from the landing page the page scripts kept when there is
+ * one, else the current page, remembered as the visit's start.
+ */
 export function currentVisit(): Attribution | undefined {
   try {
     const kept = parseAttribution(window.sessionStorage.getItem(KEY));
     if (kept) return kept;
-    const visit = attributionOfPage(new URL(window.location.href), document.referrer);
+    const landing = keptLandingPage(window.sessionStorage.getItem(LANDING_PAGE_KEY));
+    const visit = landing
+      ? attributionOfPage(landing.url, landing.referrer)
+      : attributionOfPage(new URL(window.location.href), document.referrer);
     window.sessionStorage.setItem(KEY, JSON.stringify(visit));
     return visit;
   } catch {

@@ -78,7 +78,21 @@ export async function expectAccessible(page: Page, context = "") {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
-/** Waits until React has hydrated the document and run its effects. */
+/**
+ * Waits until React has hydrated the document and run its effects. A public page hydrates on the
+ * visitor's first input, so the mouse moves, as a person's does, until it has (a move made before
+ * the page's script listens is not seen).
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+  const hydrated = () => (window as unknown as { __hydrated?: boolean }).__hydrated === true;
+  for (let x = 1; ; x = 3 - x) {
+    await page.mouse.move(x, 1);
+    if (
+      await page.waitForFunction(hydrated, undefined, { timeout: 500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+  }
 }
