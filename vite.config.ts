@@ -6,8 +6,7 @@ import { defineConfig } from "vite";
 
 /**
  * Our shared client code (layout, UI primitives, config, small helpers, the visit every page
- * records) is a few kilobytes in
- * a dozen modules; shipped as one chunk it compresses better and costs one request instead of
+ * records) is a few kilobytes in a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
  * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
  * and legal page bodies (each shared by a page and its preview or earlier-version page), the home
@@ -65,7 +64,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       // React Router's package exports only its development build, whose one difference is that
-      // its development warnings are on (remix-run/react-router#14102). The browser gets the
+      // its development warnings are on. The browser gets the
       // production build; the server keeps the one its adapter (@react-router/node) imports.
       ...(isSsrBuild || command !== "build"
         ? {}

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "~/app.css?inline";
+import { isBackOfficePath } from "~/lib/back-office-path";
 import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
@@ -81,9 +82,7 @@ export default function handleRequest(
  * they are drawn.
  */
 function hydrationOf(request: Request, status: number): Hydration {
-  const { pathname } = new URL(request.url);
-  const backOffice = pathname === "/admin" || pathname.startsWith("/admin/");
-  return backOffice || status >= 400 ? "after-first-frame" : "on-first-input";
+  return isBackOfficePath(new URL(request.url).pathname) || status >= 400 ? "after-first-frame" : "on-first-input";
 }
 
 /** Loader, action and render errors: one JSON line with the request id; never shown to visitors. */

@@ -19,6 +19,7 @@ import { documentHtmlElementId, STYLESHEET, useDocumentHtml } from "~/lib/docume
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { currentVisit } from "~/lib/leads/visit-memory";
+import { isBackOfficePath } from "~/lib/back-office-path";
 import { organizationJsonLd } from "~/lib/seo";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -65,7 +66,7 @@ export default function App() {
   const { pathname } = useLocation();
   // The visit starts on whichever public page comes first; forms send it with a lead.
   useEffect(() => {
-    if (!pathname.startsWith("/admin")) currentVisit();
+    if (!isBackOfficePath(pathname)) currentVisit();
     // Only the page the tab opened on: later pages never replace it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -77,18 +77,19 @@ export function deferModuleScript(
   const routeUrls = new Set(routes.map((match) => match[2]));
   const shared = preloads.map((url) => JSON.stringify(url)).filter((url) => url !== entry && !routeUrls.has(url));
   const modules = [...routes.map((match) => match[2]!), ...shared];
-  const imports = [...modules.map((url) => `import(${url})`), `fetch(${entry}).catch(() => {})`].join(", ");
-  const evaluate = `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports}]);\n`;
+  const evaluate = (imports: string[]) =>
+    `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports.join(", ")}]);\n`;
+  const importModules = modules.map((url) => `import(${url})`);
   const deferred =
     hydration === "after-first-frame"
-      ? AFTER_FIRST_FRAME + evaluate
-      : // Fetched into the HTTP cache now, so the first input waits for no network.
+      ? AFTER_FIRST_FRAME + evaluate([...importModules, `fetch(${entry}).catch(() => {})`])
+      : // Everything is fetched into the HTTP cache now, so the first input waits for no network.
         KEEP_LANDING_PAGE +
         AFTER_FIRST_FRAME +
         `[${[...modules, entry].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
         FIRST_INPUT +
         AFTER_FIRST_FRAME +
-        evaluate;
+        evaluate(importModules);
   return script.slice(0, bodyStart) + deferred + body.replace(STATIC_IMPORT, "") + script.slice(bodyEnd);
 }
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { expect, expectAccessible, isHydrated, test, waitForHydration } from "./support/fixtures";
 import { startPrivateServer } from "./support/server";
 
 test.describe("security headers", () => {
@@ -74,7 +74,6 @@ test("hydration works under the CSP with no violation", async ({ page }) => {
 });
 
 test("a public page fetches its modules after the first paint and runs them at the visitor's first input", async ({ page }) => {
-  const isHydrated = () => page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
   const routerRan = () => page.evaluate(() => "__reactRouterRouteModules" in window);
   await page.goto("/products/sentinel");
   await page.waitForLoadState("networkidle");
@@ -86,9 +85,9 @@ test("a public page fetches its modules after the first paint and runs them at t
   // A reader who does nothing runs none of it; the menus are native and work all the same.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
   expect(await routerRan()).toBe(false);
-  expect(await isHydrated()).toBe(false);
+  expect(await isHydrated(page)).toBe(false);
   await page.keyboard.press("Tab");
-  await expect.poll(isHydrated).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
   expect(await routerRan()).toBe(true);
   // A client-side navigation proves the router took over.
   await page.getByRole("link", { name: "Request Demo" }).first().click();
@@ -97,16 +96,15 @@ test("a public page fetches its modules after the first paint and runs them at t
 });
 
 test("the back office and error pages hydrate once drawn, with no input", async ({ page }) => {
-  const isHydrated = () => page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
   await page.goto("/admin/sign-in");
-  await expect.poll(isHydrated).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
   const warnings: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "warning") warnings.push(message.text());
   });
   const missing = await page.goto("/no-such-page");
   expect(missing?.status()).toBe(404);
-  await expect.poll(isHydrated).toBe(true);
+  await expect.poll(() => isHydrated(page)).toBe(true);
   expect(warnings).toContain("404 Error: User attempted to access non-existent route: /no-such-page");
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { expect, test, waitForHydration } from "./support/fixtures";
+import { expect, isHydrated, test, waitForHydration } from "./support/fixtures";
 import { signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
@@ -208,7 +208,7 @@ test.describe("attribution and the sales report", () => {
     });
     // The page's script has run (it fetched the modules) but, with no input, hydrated nothing.
     await page.waitForLoadState("networkidle");
-    expect(await page.evaluate(() => (window as unknown as { __hydrated?: boolean }).__hydrated)).toBeUndefined();
+    expect(await isHydrated(page)).toBe(false);
     await page.goto(`${server.url}/request-demo`);
     await waitForHydration(page);
     await requestDemo(page, campaign);

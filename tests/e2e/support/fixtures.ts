@@ -84,7 +84,6 @@ export async function expectAccessible(page: Page, context = "") {
  * the page's script listens is not seen).
  */
 export async function waitForHydration(page: Page) {
-  const hydrated = () => (window as unknown as { __hydrated?: boolean }).__hydrated === true;
   for (let x = 1; ; x = 3 - x) {
     await page.mouse.move(x, 1);
     if (
@@ -95,4 +94,13 @@ export async function waitForHydration(page: Page) {
     )
       return;
   }
+}
+
+/** Whether React has hydrated the page (see hydrationProbe). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(hydrated);
+}
+
+function hydrated() {
+  return (window as unknown as { __hydrated?: boolean }).__hydrated === true;
 }
