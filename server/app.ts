@@ -26,6 +26,7 @@ import { loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";
 import { mediaFiles } from "./media";
 import { createPageCache, type PageCache } from "./page-cache";
+import { turnQueue } from "./turn-queue";
 import { allowedMethods, reactRouterHandler } from "./react-router";
 import { pageViewOf } from "./visit-counting";
 import { assignNonce, rejectCrossSitePosts, securityHeaders, strictTransportSecurity } from "./security";
@@ -130,13 +131,18 @@ function arrivedOverHttps(req: IncomingMessage, trustProxy: (address: string, ho
   return (comma === -1 ? proto : proto.slice(0, comma)).trim() === "https";
 }
 
+/** The most time per turn of the event loop that requests waiting for the app may start in. */
+const APP_SLICE_MS = 4;
+const HEALTH_CHECK_PATH = "/healthz";
+
 /**
  * Cache hits are answered before Express sees the request: a hit needs none of its middleware
  * (the page's headers, security headers included, were prepared when it was stored; a cached URL
  * is already canonical and well-formed; GET and HEAD are always allowed; load shedding never
  * sheds a hit), only its per-request headers and its log line, which has the fields of the
  * request logger's (method, url, status, responseTime, requestId). Everything else goes to
- * the app.
+ * the app, in turn (./turn-queue): a flood of requests that cost more than a hit (redirects,
+ * refusals, renders) then delays hits and health checks by one slice, not by the whole flood.
  */
 function answerCacheHitsFirst(
   app: Express,
@@ -145,9 +151,14 @@ function answerCacheHitsFirst(
   countView: ViewCounting | undefined,
 ): RequestListener {
   const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const inTurn = turnQueue(APP_SLICE_MS);
   return (req, res) => {
     const page = pages.lookup(req);
-    if (!page) return void app(req, res);
+    if (!page) {
+      // A health check is answered at once: a flood must not make a healthy server look dead.
+      if (req.url === HEALTH_CHECK_PATH) return void app(req, res);
+      return inTurn(() => app(req, res));
+    }
     const started = Date.now();
     const requestId = randomUUID();
     let status: number;

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { keptQuery } from "~/lib/query-params";
+import { contentQuery, keptQuery } from "~/lib/query-params";
 import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "./canonical-path";
 import { withScriptHashes } from "./security";
@@ -95,12 +96,15 @@ type Options = {
   holdMs?: number;
   /** While this says the server is overloaded, a page is served until it expires instead of re-rendered at half-life. */
   busy?: () => boolean;
+  /** Renders of campaign variants not cached yet, per second (twice as many in a burst). */
+  campaignVariantsPerSecond?: number;
 };
 
 export type PageCache = {
   /**
    * The cached page a GET or HEAD of this URL would be answered with right now, or undefined
-   * (the request then goes through the whole app, `middleware` included).
+   * (the request then goes through the whole app, `middleware` included). A campaign variant over
+   * its render budget is pointed at the page's plain address first (`req.url` rewritten).
    */
   lookup: (req: IncomingMessage) => CachedPage | undefined;
   /** Answers `req` with `page` (from `lookup`); returns the status sent (200 or 304). */
@@ -121,6 +125,7 @@ export function createPageCache({
   maxEntries = 5_000,
   holdMs = 50,
   busy = () => false,
+  campaignVariantsPerSecond = 5,
 }: Options = {}): PageCache {
   const cache = new LRUCache<string, CachedPage>({
     ttl: Math.max(staleMs, ttlMs),
@@ -138,10 +143,23 @@ export function createPageCache({
   // Past half its life, one request re-renders the page while the others keep getting the
   // cached copy, so a busy page never expires into a burst of renders and nothing served is
   // older than ttlMs. An overloaded server would shed that render: it serves the copy it has
-  // until the copy expires. Older copies are kept only for serveStale.
+  // until the copy expires. Older copies are kept only for serveStale. The request sent to
+  // re-render may wait its turn before it reaches `middleware`; until then the copy is served.
   const current = (page: CachedPage) => Date.now() - page.storedAt < ttlMs;
+  const reRenderSent = new LRUCache<string, number>({ max: maxEntries });
+  const reRenderOnItsWay = (key: string, page: CachedPage) => {
+    const sentAt = reRenderSent.get(key);
+    return sentAt !== undefined && sentAt >= page.storedAt && Date.now() - sentAt < ttlMs / 2;
+  };
   const fresh = (key: string, page: CachedPage) =>
-    current(page) && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy());
+    current(page) && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy() || reRenderOnItsWay(key, page));
+
+  // A campaign's parameters (utm_*) change nothing on a page but where its form posts and its
+  // links lead. A variant not cached yet is rendered within a budget; beyond it, the request is
+  // answered as the page's plain address (the tab keeps the campaign from its landing page, and a
+  // form posted without JavaScript takes it from the Referer): a flood of made-up campaign values
+  // costs a hit each, not a render each, and cannot push the real pages out of the cache.
+  const takeVariantRender = tokenBucket(campaignVariantsPerSecond, campaignVariantsPerSecond * 2);
 
   const lookup = (req: IncomingMessage): CachedPage | undefined => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
@@ -152,9 +170,21 @@ export function createPageCache({
     // Express, so no fragment, space or control character) already in its canonical form (the
     // app redirects any other). A key is always a path that passed the app's checks.
     if (!PLAIN_PATH.test(pathname) || canonicalPath(pathname) !== pathname || isBackOfficePath(pathname)) return undefined;
-    const key = pathname + keptQuery(pathname, queryStart === -1 ? "" : url.slice(queryStart + 1));
-    const page = cache.get(key);
-    return page && fresh(key, page) ? page : undefined;
+    const query = queryStart === -1 ? "" : url.slice(queryStart + 1);
+    let key = pathname + keptQuery(pathname, query);
+    let page = cache.get(key);
+    if (!page && !rendering.has(key)) {
+      const plainKey = pathname + contentQuery(pathname, query);
+      if (plainKey !== key && !takeVariantRender()) {
+        req.url = key = plainKey; // the app, if it must render, renders the plain page
+        page = cache.get(key);
+      }
+    }
+    if (!page) return undefined;
+    if (fresh(key, page)) return page;
+    // This request re-renders the page; the ones behind it keep getting the copy meanwhile.
+    if (current(page)) reRenderSent.set(key, Date.now());
+    return undefined;
   };
 
   const middleware: RequestHandler = async (req, res, next) => {
@@ -162,6 +192,7 @@ export function createPageCache({
     // The back office is one person's: never stored, never served from here.
     if (isBackOfficePath(req.path) || (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path))) return next();
     const key = keyOf(req);
+    reRenderSent.delete(key); // this is the request `lookup` sent to re-render, or a plain miss
     let page = cache.get(key);
     if (page && fresh(key, page)) return sendCached(req, res, page, "HIT");
     if (rendering.has(key) && !uncacheable.has(key)) {
@@ -216,6 +247,20 @@ function keyOf(req: Request): string {
   return req.path + keptQuery(req.path, queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
 }
 
+/** Takes one of `capacity` tokens, refilled at `perSecond`; false when none is left. */
+function tokenBucket(perSecond: number, capacity: number): () => boolean {
+  let tokens = capacity;
+  let updatedAt = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(capacity, tokens + ((now - updatedAt) / 1000) * perSecond);
+    updatedAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 /** RFC 3986 path characters only: a path that Express's URL parser takes exactly as written. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 
@@ -237,10 +282,8 @@ function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | un
     if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
   }
   headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
-  const nonce = String(res.locals.cspNonce ?? "");
-  const html = rendered.toString("utf8");
-  const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), inlineScriptHashes(html, nonce));
-  const body = nonce ? Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8") : rendered;
+  const { body, scriptHashes } = withoutNonce(rendered, String(res.locals.cspNonce ?? ""));
+  const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), scriptHashes);
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
   const page: CachedPage = { headers, body, csp, etag, representations: {}, storedAt: Date.now() };
   if (previous?.etag === etag) {
@@ -407,38 +450,50 @@ function holdResponse(res: Response, holdMs: number, onComplete: (body: Buffer, 
     res.write = write as Response["write"];
     res.end = end as Response["end"];
     if (res.destroyed) return res;
+    // A page sent whole (a stale copy, a short page) is one chunk: no copy of it is made.
+    const held = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     // The cache decision reads the headers as the app set them, before a nonce copy is marked private.
-    const answer = onComplete(Buffer.concat(chunks), streaming);
+    const answer = onComplete(held, streaming);
     if (answer) {
       answer();
       callback?.();
       return res;
     }
-    if (!streaming) {
-      const held = Buffer.concat(chunks);
-      return held.length > 0 ? end(held, callback) : end(callback);
-    }
+    if (!streaming) return held.length > 0 ? end(held, callback) : end(callback);
     return last ? end(last, callback) : end(callback);
   }) as Response["end"];
 }
 
 /**
- * SHA-256 of the inline scripts this render emitted, as CSP source expressions. Only scripts
- * carrying the render's nonce count: markup that merely looks like a script (injected into
- * content, say) is never blessed by a hash.
+ * The render's bytes without its nonce attributes, and the SHA-256 of the inline scripts that
+ * carried the nonce, as CSP source expressions. Only scripts carrying the render's nonce count:
+ * markup that merely looks like a script (injected into content, say) is never blessed by a hash.
+ * Works on the bytes: a large page is never decoded into a string and encoded again, which cost
+ * a 1 MB article 25 ms of the event loop per render.
  */
-export function inlineScriptHashes(html: string, nonce: string): string[] {
+export function withoutNonce(rendered: Buffer, nonce: string): { body: Buffer; scriptHashes: string[] } {
+  if (!nonce) return { body: rendered, scriptHashes: [] };
+  const attribute = Buffer.from(` nonce="${nonce}"`);
+  const pieces: Buffer[] = [];
   const hashes = new Set<string>();
-  if (!nonce) return [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    if (!attributes.includes(`nonce="${nonce}"`)) continue;
+  let from = 0;
+  for (let at = rendered.indexOf(attribute); at !== -1; at = rendered.indexOf(attribute, from)) {
+    pieces.push(rendered.subarray(from, at));
+    from = at + attribute.length;
+    const tagStart = rendered.lastIndexOf("<", at);
+    const tagEnd = rendered.indexOf(">", from);
+    if (tagStart === -1 || tagEnd === -1) continue;
+    const tag = rendered.toString("latin1", tagStart, at) + rendered.toString("latin1", from, tagEnd);
+    if (!/^<script\b/i.test(tag) || /\bsrc\s*=/i.test(tag)) continue;
+    const close = rendered.indexOf("</script>", tagEnd);
+    if (close === -1) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
-        .update(match[2] ?? "", "utf8")
+        .update(rendered.subarray(tagEnd + 1, close))
         .digest("base64")}'`,
     );
   }
-  return [...hashes];
+  if (from === 0) return { body: rendered, scriptHashes: [] };
+  pieces.push(rendered.subarray(from));
+  return { body: Buffer.concat(pieces), scriptHashes: [...hashes] };
 }

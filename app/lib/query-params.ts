@@ -22,9 +22,21 @@ export function pageQueryParams(pathname: string): readonly string[] {
 
 /** `?…` with only the parameters `pathname` reads (the first value of each, in a fixed order), or "". */
 export function keptQuery(pathname: string, search: string | URLSearchParams): string {
-  if (search === "" || pageQueryParams(pathname).length === 0) return "";
+  return queryOf(pageQueryParams(pathname), search);
+}
+
+/** keptQuery without the campaign's parameters: the query that changes what the page shows. */
+export function contentQuery(pathname: string, search: string | URLSearchParams): string {
+  return queryOf(
+    pageQueryParams(pathname).filter((name) => !(TRACKING_PARAMS as readonly string[]).includes(name)),
+    search,
+  );
+}
+
+function queryOf(names: readonly string[], search: string | URLSearchParams): string {
+  if (search === "" || names.length === 0) return "";
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
-  const kept = pageQueryParams(pathname).flatMap((name) => {
+  const kept = names.flatMap((name) => {
     const value = params.get(name);
     return value === null ? [] : [[name, value]];
   });

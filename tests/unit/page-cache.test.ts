@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
@@ -281,5 +281,68 @@ describe("stale if busy", () => {
     const fresh = await fetch(`${base}/about`);
     expect(fresh.headers.get("x-page-cache")).toBe("MISS");
     expect(await fresh.text()).toContain("version 2");
+  });
+});
+
+describe("campaign variants", () => {
+  /** The cache with hits answered first, as the server mounts it; each render says which address it rendered. */
+  async function serveCampaignPages() {
+    const pages = createPageCache({ ttlMs: 60_000, campaignVariantsPerSecond: 1 });
+    const rendered: string[] = [];
+    const app = express();
+    app.use(pages.middleware, (req, res) => {
+      rendered.push(req.originalUrl);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<!DOCTYPE html><form action="${req.originalUrl}"></form>`);
+    });
+    const server = createServer((req, res) => {
+      const page = pages.lookup(req);
+      if (!page) return void app(req, res);
+      pages.serveHit(req, res, page, { requestId: "hit", secure: false, strictTransportSecurity: undefined });
+    }).listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rendered };
+  }
+
+  it("are rendered within their budget; beyond it a made-up campaign gets the plain page, rendered once", async () => {
+    const { base, rendered } = await serveCampaignPages();
+    const answers: string[] = [];
+    for (let n = 1; n <= 12; n++) answers.push(await (await fetch(`${base}/contact-sales?utm_source=flood-${n}&x=${n}`)).text());
+    // Two in a burst at one a second, then the plain page (rendered by the first over budget, a hit after).
+    expect(rendered.length).toBeLessThanOrEqual(4);
+    expect(rendered).toContain("/contact-sales");
+    expect(rendered.filter((url) => url === "/contact-sales")).toHaveLength(1);
+    expect(answers[0]).toContain('action="/contact-sales?utm_source=flood-1&x=1"');
+    expect(answers.at(-1)).toContain('action="/contact-sales"');
+    // A campaign already cached is still its own page, and a page without campaign parameters is untouched.
+    expect(await (await fetch(`${base}/contact-sales?utm_source=flood-1&x=1`)).text()).toBe(answers[0]);
+    expect(await (await fetch(`${base}/resources/blog?category=research&utm_source=a`)).text()).toContain(
+      'action="/resources/blog?category=research&utm_source=a"',
+    );
+  });
+
+  it("keep no parameter beyond the budget other than the ones that change the page", async () => {
+    const { base } = await serveCampaignPages();
+    for (let n = 1; n <= 6; n++) await fetch(`${base}/company/careers?utm_source=s${n}&apply=1`);
+    const html = await (await fetch(`${base}/company/careers?utm_source=late&apply=1`)).text();
+    expect(html).toContain('action="/company/careers?apply=1"');
+  });
+});
+
+describe("re-rendering at half-life", () => {
+  it("sends one request to re-render and keeps answering the others with the copy while it waits its turn", async () => {
+    const pages = createPageCache({ ttlMs: 2_000 });
+    const app = express();
+    app.use(pages.middleware, pageHandler());
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past half its life, not expired
+    const request = () => ({ method: "GET", url: "/about", headers: {} }) as IncomingMessage;
+    expect(pages.lookup(request())).toBeUndefined(); // this one re-renders
+    expect(pages.lookup(request())).toBeDefined(); // the ones behind it get the copy
+    expect(pages.lookup(request())).toBeDefined();
   });
 });

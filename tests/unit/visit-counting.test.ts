@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { attributionOfPage, normaliseCampaignValue, parseAttribution, referrerHostOf } from "~/lib/leads/attribution";
+import { trackingFrom } from "~/lib/forms/submit.server";
 import { PageViewCounter } from "~/lib/visits/page-view-counter.server";
 import { pageViewOf } from "../../server/visit-counting";
 
@@ -86,6 +87,27 @@ describe("attribution", () => {
     expect(parseAttribution("not json")).toBeUndefined();
     expect(parseAttribution(JSON.stringify({ landing_page: "https://elsewhere.example/" }))).toBeUndefined();
     expect(parseAttribution("x".repeat(5000))).toBeUndefined();
+  });
+
+  it("takes a lead's campaign without JavaScript from the address posted to, else from the same page the Referer names", () => {
+    const plain = new URL("https://q.example/contact-sales");
+    const onPage = "https://q.example/contact-sales?utm_source=news&utm_campaign=spring";
+    expect(trackingFrom(plain, null, onPage)).toMatchObject({
+      source_page: "/contact-sales",
+      utm_source: "news",
+      utm_campaign: "spring",
+    });
+    // The address posted to wins; another page or another site is not this form's page.
+    expect(trackingFrom(new URL("https://q.example/contact-sales?utm_source=ads"), null, onPage)).toMatchObject({
+      utm_source: "ads",
+      utm_campaign: "",
+    });
+    expect(trackingFrom(plain, null, "https://q.example/request-demo?utm_source=news")).toMatchObject({ utm_source: "" });
+    expect(trackingFrom(plain, null, "https://evil.example/contact-sales?utm_source=news")).toMatchObject({ utm_source: "" });
+    expect(trackingFrom(plain, null, "not a url")).toMatchObject({ utm_source: "" });
+    // What the tab kept comes first.
+    const kept = attributionOfPage(new URL("https://q.example/?utm_source=tab"), null);
+    expect(trackingFrom(plain, JSON.stringify(kept), onPage)).toMatchObject({ landing_page: "/", utm_source: "tab" });
   });
 });
 

@@ -10,7 +10,7 @@ import { destinationsFor, getDeliveryConfig } from "~/lib/delivery/config.server
 import type { LeadFormId } from "~/lib/leads/registry";
 import { leadFormServer, type LeadInput, type Tracking } from "~/lib/leads/registry.server";
 import { nudgeDeliveries } from "~/lib/delivery/worker.server";
-import { attributionOfPage, normalisePath, parseAttribution, VISIT_FIELD } from "~/lib/leads/attribution";
+import { attributionOfPage, CAMPAIGN_PARAMETERS, normalisePath, parseAttribution, VISIT_FIELD } from "~/lib/leads/attribution";
 import { logger } from "~/lib/logger.server";
 import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/lib/forms/body.server";
 import { commonOutcomes, type FormActionData } from "~/lib/forms/outcomes";
@@ -22,11 +22,27 @@ export const HONEYPOT_FIELD = "website";
 /**
  * Where a lead came from: the form page's path, and the visit's first page, referring site and
  * campaign as the visitor's tab kept them (the hidden visit field); without it (no JavaScript,
- * storage refused, a forged value), the form page's own address.
+ * storage refused, a forged value), the form page's own address: the address posted to, or, when
+ * that names no campaign, the address the browser says the form was on (the Referer, when it is
+ * the same page of this site: a page served to a campaign link in its plain copy posts to the
+ * plain address).
  */
-export function trackingFrom(url: URL, visitField: FormDataEntryValue | null): Tracking {
+export function trackingFrom(url: URL, visitField: FormDataEntryValue | null, referer?: string | null): Tracking {
   const visit = typeof visitField === "string" ? parseAttribution(visitField) : undefined;
-  return { source_page: normalisePath(url.pathname) || "/", ...(visit ?? attributionOfPage(url, null)) };
+  return {
+    source_page: normalisePath(url.pathname) || "/",
+    ...(visit ?? attributionOfPage(formPageAddress(url, referer), null)),
+  };
+}
+
+function formPageAddress(url: URL, referer: string | null | undefined): URL {
+  if (CAMPAIGN_PARAMETERS.some((name) => url.searchParams.has(name)) || !referer) return url;
+  try {
+    const page = new URL(referer);
+    return page.origin === url.origin && page.pathname === url.pathname ? page : url;
+  } catch {
+    return url;
+  }
 }
 
 /**
@@ -75,9 +91,10 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
     return answer(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
   }
 
-  const lead = { ...submission.value, ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD)) } as LeadInput<
-    typeof form
-  >;
+  const lead = {
+    ...submission.value,
+    ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD), request.headers.get("referer")),
+  } as LeadInput<typeof form>;
   // Made here, so a lead kept in the spool is stored later under the same id: if this insert did
   // reach the database before the connection broke, the replay finds it and stores nothing twice.
   const identity = { id: randomUUID(), createdAt: new Date().toISOString() };
