@@ -143,8 +143,10 @@ export function createPageCache({
   // Past half its life, one request re-renders the page while the others keep getting the
   // cached copy, so a busy page never expires into a burst of renders and nothing served is
   // older than ttlMs. An overloaded server would shed that render: it serves the copy it has
-  // until the copy expires. Older copies are kept only for serveStale. The request sent to
-  // re-render may wait its turn before it reaches `middleware`; until then the copy is served.
+  // until the copy expires, and then one request re-renders it. While a re-render is under way,
+  // or on its way (the request sent to re-render may wait its turn before it reaches
+  // `middleware`), the others get the copy, expired or not: under load they would otherwise all
+  // pile up on that one render. Older copies are kept only for serveStale.
   const current = (page: CachedPage) => Date.now() - page.storedAt < ttlMs;
   const reRenderSent = new LRUCache<string, number>({ max: maxEntries });
   const reRenderOnItsWay = (key: string, page: CachedPage) => {
@@ -152,7 +154,7 @@ export function createPageCache({
     return sentAt !== undefined && sentAt >= page.storedAt && Date.now() - sentAt < ttlMs / 2;
   };
   const fresh = (key: string, page: CachedPage) =>
-    current(page) && (rendering.has(key) || Date.now() - page.storedAt < ttlMs / 2 || busy() || reRenderOnItsWay(key, page));
+    rendering.has(key) || reRenderOnItsWay(key, page) || Date.now() - page.storedAt < ttlMs / 2 || (current(page) && busy());
 
   // A campaign's parameters (utm_*) change nothing on a page but where its form posts and its
   // links lead. A variant not cached yet is rendered within a budget; beyond it, the request is
@@ -183,7 +185,7 @@ export function createPageCache({
     if (!page) return undefined;
     if (fresh(key, page)) return page;
     // This request re-renders the page; the ones behind it keep getting the copy meanwhile.
-    if (current(page)) reRenderSent.set(key, Date.now());
+    reRenderSent.set(key, Date.now());
     return undefined;
   };
 

@@ -330,19 +330,31 @@ describe("campaign variants", () => {
   });
 });
 
-describe("re-rendering at half-life", () => {
-  it("sends one request to re-render and keeps answering the others with the copy while it waits its turn", async () => {
-    const pages = createPageCache({ ttlMs: 2_000 });
+describe("re-rendering", () => {
+  async function cachedAbout(ttlMs: number) {
+    const pages = createPageCache({ ttlMs });
     const app = express();
     app.use(pages.middleware, pageHandler());
     const server = app.listen(0, "127.0.0.1");
     servers.push(server);
     await new Promise((resolve) => server.once("listening", resolve));
     await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
+    return pages;
+  }
+  const request = () => ({ method: "GET", url: "/about", headers: {} }) as IncomingMessage;
+
+  it("at half-life sends one request to re-render and answers the others with the copy while it waits its turn", async () => {
+    const pages = await cachedAbout(2_000);
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // past half its life, not expired
-    const request = () => ({ method: "GET", url: "/about", headers: {} }) as IncomingMessage;
     expect(pages.lookup(request())).toBeUndefined(); // this one re-renders
     expect(pages.lookup(request())).toBeDefined(); // the ones behind it get the copy
+    expect(pages.lookup(request())).toBeDefined();
+  });
+
+  it("once expired (an overloaded server does not re-render at half-life) sends one request, not every request, to the render", async () => {
+    const pages = await cachedAbout(300);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(pages.lookup(request())).toBeUndefined();
     expect(pages.lookup(request())).toBeDefined();
   });
 });
