@@ -1,4 +1,5 @@
 import type { Item, LinkItem } from "~/content/types";
+import { trustPagePath } from "~/config/site";
 
 /** Compliance badges of the legal index. */
 export const complianceBadges: Item[] = [
@@ -10,5 +11,5 @@ export const complianceBadges: Item[] = [
 export const legalDocuments: LinkItem[] = [
   { label: "Privacy Policy", to: "/terms/privacy-policy", description: "What personal data we collect, why, and your rights." },
   { label: "Terms of Use", to: "/terms/terms-of-use", description: "The terms that apply when you use this website and our services." },
-  { label: "Trust & Transparency", to: "/terms/trust-transparency", description: "Security practices, data handling, subprocessors and responsible disclosure." },
+  { label: "Trust & Transparency", to: trustPagePath, description: "Security practices, data handling, subprocessors and responsible disclosure." },
 ];

@@ -1,5 +1,5 @@
 import type { Item, LinkItem } from "~/content/types";
-import { site } from "~/config/site";
+import { site, trustPagePath } from "~/config/site";
 
 export type LinkGroup = { title: string; links: LinkItem[] };
 
@@ -29,7 +29,7 @@ export const resourceGroups: LinkGroup[] = [
   {
     title: "Trust",
     links: [
-      { label: "Trust & Transparency", to: "/terms/trust-transparency", description: "Security practices, data handling and subprocessors." },
+      { label: "Trust & Transparency", to: trustPagePath, description: "Security practices, data handling and subprocessors." },
       { label: "Legal", to: "/terms/legal", description: "Policies, terms and compliance certifications." },
     ],
   },
