@@ -38,10 +38,16 @@ function chunkFor(id: string, getModuleInfo: (id: string) => { importers: readon
   // admin chunk would take it otherwise, and the shared one would carry it to every page).
   if (id.includes("vite/preload-helper")) return "dynamic-import";
   const importers = getModuleInfo(id)?.importers ?? [];
+  // Named by its path under app/, so two modules of the same file name never share a chunk.
   if (id.includes("/app/") && importers.some((importer) => BACK_OFFICE_CODE.test(importer)))
-    return path.basename(id).replace(/\.[^.]+$/, "");
+    return path
+      .relative(APP_DIR, id)
+      .replace(/\.[^.]+$/, "")
+      .replaceAll(path.sep, "-");
   return undefined;
 }
+
+const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
 
 const REACT_ROUTER_PRODUCTION = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
