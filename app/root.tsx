@@ -29,6 +29,16 @@ export function loader() {
   return { siteUrl: getEnv().SITE_URL };
 }
 
+/**
+ * The root's data is the deployment's configuration, the same for as long as a page is open: it
+ * is never fetched again. A navigation that only changes the query of a page without a loader (the
+ * careers form's `apply`) then completes at once, with no request, so opening and closing the
+ * form cannot race a fetch.
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");

@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/company/careers",
   });
 
-/** "Apply Now" keeps the page's other query parameters (utm_* included) and adds apply=1, which opens the form. */
 /** The page's own URL with `apply=1`, keeping the utm_* parameters it was reached with. */
 function applyHref(search: string) {
   const params = new URLSearchParams(keptQuery(CAREERS_PATH, search));

@@ -49,6 +49,32 @@ test.describe("with JavaScript", () => {
     await expect(page).not.toHaveURL(/apply=1/);
   });
 
+  test("Apply Now right after closing opens the form again, on a slow network too; opening and closing fetch nothing", async ({
+    page,
+  }) => {
+    // A slow network: any request for a page's data takes half a second.
+    const dataRequests: string[] = [];
+    await page.route("**/*.data*", async (route) => {
+      dataRequests.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto("/company/careers");
+    await waitForHydration(page);
+    const apply = page.getByRole("link", { name: "Apply Now" });
+    const dialog = dialogOf(page);
+    await apply.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await apply.click();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/apply=1/);
+    // Still open once everything has settled.
+    await page.waitForTimeout(1000);
+    await expect(dialog).toBeVisible();
+    expect(dataRequests).toEqual([]);
+  });
+
   test("a page loaded with ?apply=1 opens with the modal open; axe clean open and with errors", async ({ page }) => {
     await page.goto("/company/careers?apply=1");
     await waitForHydration(page);
