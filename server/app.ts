@@ -22,7 +22,7 @@ import { pageViews } from "~/lib/visits/page-view-counter.server";
 import { backOfficeHeaders } from "./back-office";
 import { canonicalPath, hasDotSegments } from "./canonical-path";
 import { limitBodySize, limitFormPosts } from "./form-posts";
-import { loadShedder } from "./load-shedding";
+import { HEALTH_CHECK_PATH, loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";
 import { mediaFiles } from "./media";
 import { createPageCache, type PageCache } from "./page-cache";
@@ -133,7 +133,6 @@ function arrivedOverHttps(req: IncomingMessage, trustProxy: (address: string, ho
 
 /** The most time per turn of the event loop that requests waiting for the app may start in. */
 const APP_SLICE_MS = 4;
-const HEALTH_CHECK_PATH = "/healthz";
 
 /**
  * Cache hits are answered before Express sees the request: a hit needs none of its middleware

@@ -7,6 +7,9 @@ import { watchEventLoop } from "~/lib/event-loop.server";
  */
 const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$/;
 
+/** The health check: answered whatever the load, so a flood never makes a healthy server look dead. */
+export const HEALTH_CHECK_PATH = "/healthz";
+
 /** How often waiting requests are checked against the longest wait allowed. */
 const SWEEP_MS = 25;
 
@@ -132,7 +135,7 @@ export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Opt
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method === "POST" || req.path === "/healthz" || SOCIAL_CARD.test(req.path)) return next();
+    if (req.method === "POST" || req.path === HEALTH_CHECK_PATH || SOCIAL_CARD.test(req.path)) return next();
     const entry: Waiting = { res, start: () => next(), since: performance.now() };
     if (saturated()) {
       if (rendersLeftWhileSaturated === 0) return refuse(req, res);
