@@ -13,6 +13,12 @@
 // default main before the hydration work) built in a temporary worktree (bench/support/compared-builds.ts).
 // LIGHTHOUSE_RUNS: the number of rounds (3). LIGHTHOUSE_PAGES: some pages only, by name ("blog list,post").
 // CHROMIUM_PATH: the browser (/usr/bin/chromium).
+//
+// LIGHTHOUSE_AS_INDEX (say 1000): measure what a run on a machine of that benchmark index would,
+// on a faster one. Lighthouse simulates a phone by multiplying the task times it observes by its CPU
+// slowdown (4×); a machine of index 2,700 observes tasks about 2.7 times shorter than one of 1,000.
+// Each run's slowdown is then 4 × (the index the previous run measured) / LIGHTHOUSE_AS_INDEX,
+// never below 4, and is printed with the run: the slowest machine whose runs still count, on demand.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
@@ -25,6 +31,9 @@ const MIN_BENCHMARK_INDEX = 1000;
 /** LIGHTHOUSE_PAGES: some of the pages only, by name, comma-separated ("post,form"). */
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** Lighthouse's default mobile CPU slowdown. */
+const CPU_SLOWDOWN = 4;
+const AS_INDEX = Number(process.env.LIGHTHOUSE_AS_INDEX ?? 0);
 
 type Run = {
   page: string;
@@ -33,15 +42,25 @@ type Run = {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcp: number;
   tbt: number;
+  /** The main thread's style and layout work over the whole load, as Lighthouse reports it (multiplied by the slowdown). */
+  styleLayout: number;
 };
+
+type WorkBreakdown = { items?: { group: string; duration: number }[] };
 
 /**
  * One Lighthouse run. A run whose trace Chromium failed to record (NO_NAVSTART and the like,
  * seen on a busy machine) is a failed measurement, not a score: it is run again, twice at most.
  */
-async function audit(url: string, port: number) {
+async function audit(url: string, port: number, cpuSlowdownMultiplier: number) {
   for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      throttling: { cpuSlowdownMultiplier },
+    });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
     if (attempt === 3) throw new Error(`${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
@@ -69,18 +88,23 @@ try {
     ] satisfies [string, string][]
   ).filter(([page]) => !ONLY_PAGES || ONLY_PAGES.includes(page));
 
-  console.log(`Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, 4× CPU), ${CHROMIUM_PATH}`);
+  console.log(
+    `Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, ${AS_INDEX ? `CPU slowdown scaled to a machine of index ${AS_INDEX}` : `${CPU_SLOWDOWN}× CPU`}), ${CHROMIUM_PATH}`,
+  );
   for (const { name, label } of builds) console.log(`  ${name.padEnd(9)} ${label}`);
   console.log(`Runs with a benchmark index below ${MIN_BENCHMARK_INDEX} are shown and not counted.\n`);
   console.log(
-    `${"round".padEnd(5)} ${"page".padEnd(10)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
+    `${"round".padEnd(5)} ${"page".padEnd(10)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"cpu".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
   );
 
   const runs: Run[] = [];
+  let lastIndex: number | undefined;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [page, pathname] of pages) {
       for (const { name, server } of inRoundOrder(builds, round)) {
-        const lhr = await audit(`${server.url}${pathname}`, chrome.port);
+        const slowdown = AS_INDEX && lastIndex ? Math.max(CPU_SLOWDOWN, (CPU_SLOWDOWN * lastIndex) / AS_INDEX) : CPU_SLOWDOWN;
+        const lhr = await audit(`${server.url}${pathname}`, chrome.port, slowdown);
+        lastIndex = lhr.environment.benchmarkIndex;
         const run: Run = {
           page,
           build: name,
@@ -90,11 +114,15 @@ try {
           ) as Run["scores"],
           lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
           tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+          styleLayout:
+            (lhr.audits["mainthread-work-breakdown"]?.details as WorkBreakdown | undefined)?.items?.find(
+              (item) => item.group === "styleLayout",
+            )?.duration ?? NaN,
         };
         runs.push(run);
         const dropped = run.benchmarkIndex < MIN_BENCHMARK_INDEX ? "  not counted (index < 1000)" : "";
         console.log(
-          `${String(round + 1).padEnd(5)} ${page.padEnd(10)} ${name.padEnd(9)} ${String(Math.round(run.benchmarkIndex)).padStart(5)} ` +
+          `${String(round + 1).padEnd(5)} ${page.padEnd(10)} ${name.padEnd(9)} ${String(Math.round(run.benchmarkIndex)).padStart(5)} ${`${slowdown.toFixed(1)}×`.padStart(5)} ` +
             `${String(run.scores.performance).padStart(4)} ${`${Math.round(run.lcp)} ms`.padStart(7)} ${`${Math.round(run.tbt)} ms`.padStart(7)}${dropped}`,
         );
       }
@@ -109,7 +137,7 @@ try {
   );
   console.log("Medians (lowest–highest) over the counted runs:");
   console.log(
-    `${"page".padEnd(10)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
+    `${"page".padEnd(10)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"style+layout ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
   );
   for (const [page] of pages) {
     for (const { name } of builds) {
@@ -120,6 +148,7 @@ try {
         `${page.padEnd(10)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
           `${medianAndSpread(these.map((run) => run.scores.performance)).padEnd(13)} ` +
           `${medianAndSpread(these.map((run) => run.lcp)).padEnd(17)} ${medianAndSpread(these.map((run) => run.tbt)).padEnd(17)} ` +
+          `${medianAndSpread(these.map((run) => run.styleLayout)).padEnd(17)} ` +
           `${categoryMedian("accessibility")} ${categoryMedian("best-practices")} ${categoryMedian("seo")}`,
       );
     }
