@@ -10,6 +10,7 @@ import {
   useMatches,
   useNavigation,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/not-found";
@@ -30,13 +31,15 @@ export function loader() {
 }
 
 /**
- * The root's data is the deployment's configuration, the same for as long as a page is open: it
- * is never fetched again. A navigation that only changes the query of a page without a loader (the
- * careers form's `apply`) then completes at once, with no request, so opening and closing the
- * form cannot race a fetch.
+ * The root's data is the deployment's configuration, but its request is also how a client-side
+ * navigation to a page without a loader of its own reaches the server (and is counted as a view):
+ * it is fetched again on every other navigation and after a submission. Only a change of query on
+ * the same page (the careers form's `apply`) fetches nothing: it completes at once, so opening
+ * and closing the form cannot race a request, and it is no new view.
  */
-export function shouldRevalidate() {
-  return false;
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
