@@ -4,14 +4,19 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "~/app.css?inline";
+import stylesheetUrl from "~/app.css?url";
 import { isBackOfficePath } from "~/lib/back-office-path";
 import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
+import { pageStylesheets, pageStylesheetStream } from "~/lib/page-stylesheet.server";
 import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Parsed when the server starts, not in a visitor's request. */
+const stylesheets = pageStylesheets(stylesheet);
 
 export default function handleRequest(
   request: Request,
@@ -21,8 +26,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  // The whole stylesheet (about 7 KB compressed) goes in the head: first paint waits for no
-  // other request. It is only in the server bundle; the browser keeps the copy in the page.
+  // The stylesheet goes in the head: first paint waits for no other request. A public page's copy
+  // is cut to the rules it uses (~/lib/page-stylesheet.server); the browser keeps the copy in the page.
   const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet);
 
   return new Promise<Response>((resolve, reject) => {
@@ -59,9 +64,12 @@ export default function handleRequest(
           // This render carries a per-request nonce: it is for this visitor only. The page cache
           // serves a shareable copy (script hashes instead of the nonce) to everyone else.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          const html = scriptsAfterFirstPaint(hydrationOf(request, responseStatusCode));
+          const hydration = hydrationOf(request, responseStatusCode);
+          const html = scriptsAfterFirstPaint(hydration, [stylesheetUrl]);
           html.pipe(body);
-          pipe(html);
+          // A page that hydrates at the first input carries only the styles it uses until then.
+          if (hydration === "on-first-input") pipe(pageStylesheetStream(stylesheets)).pipe(html);
+          else pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

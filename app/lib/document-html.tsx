@@ -17,6 +17,9 @@ export const documentHtmlElementId = (id: string) => `document-html-${id}`;
 /** The site's stylesheet, inlined in every document's head by the server renderer. */
 export const STYLESHEET = "stylesheet";
 
+/** Marks an inline stylesheet cut to its page's own rules (app/lib/page-stylesheet.server.ts). */
+export const PAGE_ONLY_ATTRIBUTE = "data-page-only";
+
 /**
  * The HTML named `id`: from loader data when it came that way (client navigation), else the
  * server's copy while rendering the document, else, when hydrating, the markup already in the page.

@@ -17,6 +17,7 @@ import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 // a key released, a field focused or typed in). Until then its menus (native <details>), links and
 // forms work as the HTML they are, and a visitor who only reads spends nothing on the main thread.
 // The hydration starts a frame after that first input, so the input's own answer is painted first.
+// Anything else hydration waits for (the whole stylesheet) is fetched with the modules.
 
 /** When the page's modules are evaluated and the page hydrated. */
 export type Hydration = "after-first-frame" | "on-first-input";
@@ -65,6 +66,7 @@ export function deferModuleScript(
   script: string,
   preloads: readonly string[],
   hydration: Hydration = "after-first-frame",
+  alsoFetched: readonly string[] = [],
 ): string | null {
   const bodyStart = script.indexOf(">") + 1;
   const bodyEnd = script.lastIndexOf(SCRIPT_END);
@@ -86,7 +88,7 @@ export function deferModuleScript(
       : // Everything is fetched into the HTTP cache now, so the first input waits for no network.
         KEEP_LANDING_PAGE +
         AFTER_FIRST_FRAME +
-        `[${[...modules, entry].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
+        `[${[...modules, entry, ...alsoFetched.map((url) => JSON.stringify(url))].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
         FIRST_INPUT +
         AFTER_FIRST_FRAME +
         evaluate(importModules);
@@ -94,7 +96,10 @@ export function deferModuleScript(
 }
 
 /** A stream that defers the router's JavaScript until after the first paint, or the first input (see above). */
-export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame"): Transform {
+export function scriptsAfterFirstPaint(
+  hydration: Hydration = "after-first-frame",
+  alsoFetched: readonly string[] = [],
+): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let carry = "";
@@ -122,7 +127,7 @@ export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame
         const whole = held.slice(0, end + SCRIPT_END.length);
         rest = held.slice(end + SCRIPT_END.length);
         script = null;
-        const deferred = deferModuleScript(whole, preloads, hydration);
+        const deferred = deferModuleScript(whole, preloads, hydration, alsoFetched);
         out += deferred ?? preloads.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") + whole;
         continue;
       }

@@ -7,7 +7,8 @@ import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.se
 // The router's scripts start loading after the first paint: its preload tags are dropped and its
 // module script's static imports become dynamic ones behind a frame.
 
-const through = (chunks: Buffer[], hydration?: Hydration) => text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration)));
+const through = (chunks: Buffer[], hydration?: Hydration, alsoFetched?: string[]) =>
+  text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration, alsoFetched)));
 
 const chunked = (bytes: Buffer, size: number) => {
   const chunks: Buffer[] = [];
@@ -93,5 +94,11 @@ describe("scripts after the first paint", () => {
     expect(script.indexOf("window.__reactRouterRouteModules")).toBeLessThan(
       script.indexOf('import("/assets/entry.client-A.js")'),
     );
+  });
+
+  it("on a public page, fetches what hydration also waits for with the modules", async () => {
+    const out = await through([Buffer.from(html)], "on-first-input", ["/assets/app-E.css"]);
+    expect(out).toContain('"/assets/entry.client-A.js", "/assets/app-E.css"].forEach((url) => fetch(url)');
+    expect(out).not.toContain('import("/assets/app-E.css")');
   });
 });

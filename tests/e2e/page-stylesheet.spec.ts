@@ -1,0 +1,112 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+// A public page's inline stylesheet holds only the utility rules its own markup uses. Proof that
+// nothing it needs is missing: adding the whole stylesheet to the page changes the computed style
+// of no element. Before its scripts run the page can change only by what its HTML already holds
+// (a <details> opening, a field focused), and hydration loads the whole sheet first, so a
+// client-side render (the next page) is styled too.
+
+const INLINE_SHEET = /<style id="document-html-stylesheet"[^>]*>([\s\S]*?)<\/style>/;
+
+/** The whole stylesheet, as a page that is not cut to its own (a not-found page) carries it. */
+async function wholeStylesheet(request: APIRequestContext) {
+  const response = await request.get(`/no-such-page-${Date.now()}`);
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).not.toContain("data-page-only");
+  return INLINE_SHEET.exec(html)![1]!;
+}
+
+/**
+ * The elements whose computed style (pseudo-elements' included) changes when the whole stylesheet
+ * is added to the page, with the first property that changed: none, when the page had every rule
+ * it uses.
+ */
+function changedByWholeStylesheet(page: Page, css: string) {
+  return page.evaluate((css) => {
+    const pseudos = ["", "::before", "::after"];
+    const elements = [...document.body.querySelectorAll("*")];
+    // Property names in the order the browser lists them, the same for every element.
+    const properties = [...getComputedStyle(document.body)];
+    const snapshot = () =>
+      elements.flatMap((element) =>
+        pseudos.map((pseudo) => {
+          const style = getComputedStyle(element, pseudo || null);
+          return properties.map((property) => style.getPropertyValue(property));
+        }),
+      );
+    const before = snapshot();
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+    const after = snapshot();
+    return before.flatMap((values, index) => {
+      const changed = values.findIndex((value, property) => after[index]![property] !== value);
+      if (changed === -1) return [];
+      const element = elements[Math.floor(index / pseudos.length)]!;
+      const where = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].join(".")}`;
+      return [
+        `${where}${pseudos[index % pseudos.length]} ${properties[changed]}: ${values[changed]} → ${after[index]![changed]}`,
+      ];
+    });
+  }, css);
+}
+
+/** Every page the sitemap lists, and the careers page with its form open. */
+async function publicPages(request: APIRequestContext) {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(paths.length).toBeGreaterThan(10);
+  return [...paths, "/company/careers?apply=1"];
+}
+
+test.describe("without its scripts", () => {
+  test.use({ javaScriptEnabled: false, reducedMotion: "reduce" });
+
+  for (const [name, viewport] of [
+    ["a wide screen", { width: 1280, height: 800 }],
+    ["a phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`every public page on ${name} carries only the styles it uses, and all of them`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(viewport);
+      const whole = await wholeStylesheet(request);
+      for (const path of await publicPages(request)) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const inline = await page.locator("#document-html-stylesheet").evaluate((style) => ({
+          cut: style.hasAttribute("data-page-only"),
+          length: style.textContent?.length ?? 0,
+        }));
+        expect(inline.cut, path).toBe(true);
+        expect(inline.length, path).toBeLessThan(whole.length * 0.8);
+        expect(await changedByWholeStylesheet(page, whole), path).toEqual([]);
+      }
+    });
+  }
+});
+
+test("hydration puts the whole stylesheet in place first: the next page a click renders is styled", async ({ page, request }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const whole = await wholeStylesheet(request);
+  await page.goto("/terms/privacy-policy");
+  // The home page uses classes the legal page has not: its rules are not in this page's sheet.
+  const classesOn = (html: string) =>
+    new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
+  const legalClasses = classesOn(await (await request.get("/terms/privacy-policy")).text());
+  const homeOnly = [...classesOn(await (await request.get("/")).text())].filter((name) => !legalClasses.has(name));
+  expect(homeOnly.length).toBeGreaterThan(5);
+  await waitForHydration(page);
+  const linked = await page.evaluate(() =>
+    [...document.styleSheets]
+      .filter((sheet) => sheet.href && /\/assets\/app-[^/]+\.css$/.test(sheet.href))
+      .map((sheet) => sheet.cssRules.length),
+  );
+  expect(linked).toHaveLength(1);
+  expect(linked[0]).toBeGreaterThan(0);
+  await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await changedByWholeStylesheet(page, whole)).toEqual([]);
+});
