@@ -65,7 +65,7 @@ export default function handleRequest(
           // serves a shareable copy (script hashes instead of the nonce) to everyone else.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           const hydration = hydrationOf(request, responseStatusCode);
-          const html = scriptsAfterFirstPaint(hydration, [stylesheetUrl]);
+          const html = scriptsAfterFirstPaint(hydration, stylesheetUrl);
           html.pipe(body);
           // A page that hydrates at the first input carries only the styles it uses until then.
           if (hydration === "on-first-input") pipe(pageStylesheetStream(stylesheets)).pipe(html);

@@ -6,13 +6,13 @@ import selectorParser from "postcss-selector-parser";
 import { documentHtmlElementId, PAGE_ONLY_ATTRIBUTE, STYLESHEET } from "~/lib/document-html";
 
 // The site's stylesheet holds every utility class any page uses (the back office's included); a
-// page uses a fraction of them. Parsing the whole sheet and matching it against the page is most
-// of what a browser does between its first paint and a quiet main thread, so a public page carries
+// page uses a fraction of them. Parsing the sheet and matching it against the page is a large part
+// of the browser's work on a page that runs no script before the first input, so a public page carries
 // only the utility rules whose classes its own markup uses. Everything else in the sheet (theme
 // variables, the base layer, registered properties, keyframes, our own rules) is always kept.
 // Nothing of the page changes after the first paint without its scripts, and before those run
-// the browser loads the whole sheet (app/entry.client.tsx): what a client-side render draws is
-// styled as before.
+// the browser loads the whole sheet (app/lib/script-priority.server.ts): what a client-side render
+// draws is styled as before.
 
 /** A piece of the stylesheet: kept always, kept when the page uses its classes, or a block around pieces. */
 type Piece =

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { documentHtmlElementId, PAGE_ONLY_ATTRIBUTE, STYLESHEET } from "~/lib/document-html";
 import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 
 // Our pages are complete HTML that works without JavaScript, so the browser paints first and
@@ -17,7 +18,9 @@ import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 // a key released, a field focused or typed in). Until then its menus (native <details>), links and
 // forms work as the HTML they are, and a visitor who only reads spends nothing on the main thread.
 // The hydration starts a frame after that first input, so the input's own answer is painted first.
-// Anything else hydration waits for (the whole stylesheet) is fetched with the modules.
+// A page whose inline stylesheet holds only its own rules (app/lib/page-stylesheet.server.ts) gets
+// the whole stylesheet, fetched with the modules, in place before any module runs: what React
+// renders once hydrated (a validation message, the next page) may need any rule.
 
 /** When the page's modules are evaluated and the page hydrated. */
 export type Hydration = "after-first-frame" | "on-first-input";
@@ -61,12 +64,23 @@ const FIRST_INPUT =
   "  if (document.activeElement && document.activeElement !== document.body) done();\n" +
   "});\n";
 
+/**
+ * Puts the whole stylesheet in place when the inline one holds only the page's own rules, and
+ * resolves once it has loaded (or failed to: the page stays as drawn, and hydrating still beats not).
+ */
+const wholeStylesheet = (url: string) =>
+  `if (document.getElementById(${JSON.stringify(documentHtmlElementId(STYLESHEET))})?.hasAttribute(${JSON.stringify(PAGE_ONLY_ATTRIBUTE)})) await new Promise((resolve) => {\n` +
+  '  const link = document.createElement("link");\n' +
+  `  link.rel = "stylesheet"; link.href = ${JSON.stringify(url)}; link.onload = link.onerror = resolve;\n` +
+  "  document.head.append(link);\n" +
+  "});\n";
+
 /** A module script whose imports start after the first frame, or null when it is not the router's shape. */
 export function deferModuleScript(
   script: string,
   preloads: readonly string[],
   hydration: Hydration = "after-first-frame",
-  alsoFetched: readonly string[] = [],
+  stylesheetUrl?: string,
 ): string | null {
   const bodyStart = script.indexOf(">") + 1;
   const bodyEnd = script.lastIndexOf(SCRIPT_END);
@@ -88,18 +102,20 @@ export function deferModuleScript(
       : // Everything is fetched into the HTTP cache now, so the first input waits for no network.
         KEEP_LANDING_PAGE +
         AFTER_FIRST_FRAME +
-        `[${[...modules, entry, ...alsoFetched.map((url) => JSON.stringify(url))].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
+        `[${[...modules, entry, ...(stylesheetUrl ? [JSON.stringify(stylesheetUrl)] : [])].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
         FIRST_INPUT +
         AFTER_FIRST_FRAME +
+        (stylesheetUrl ? wholeStylesheet(stylesheetUrl) : "") +
         evaluate(importModules);
   return script.slice(0, bodyStart) + deferred + body.replace(STATIC_IMPORT, "") + script.slice(bodyEnd);
 }
 
-/** A stream that defers the router's JavaScript until after the first paint, or the first input (see above). */
-export function scriptsAfterFirstPaint(
-  hydration: Hydration = "after-first-frame",
-  alsoFetched: readonly string[] = [],
-): Transform {
+/**
+ * A stream that defers the router's JavaScript until after the first paint, or the first input
+ * (see above). `stylesheetUrl`: the whole stylesheet, put in place before hydration when the page's
+ * inline one is cut to its own rules.
+ */
+export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame", stylesheetUrl?: string): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let carry = "";
@@ -127,7 +143,7 @@ export function scriptsAfterFirstPaint(
         const whole = held.slice(0, end + SCRIPT_END.length);
         rest = held.slice(end + SCRIPT_END.length);
         script = null;
-        const deferred = deferModuleScript(whole, preloads, hydration, alsoFetched);
+        const deferred = deferModuleScript(whole, preloads, hydration, stylesheetUrl);
         out += deferred ?? preloads.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") + whole;
         continue;
       }

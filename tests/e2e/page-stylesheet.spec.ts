@@ -19,23 +19,26 @@ async function wholeStylesheet(request: APIRequestContext) {
 }
 
 /**
- * The elements whose computed style (pseudo-elements' included) changes when the whole stylesheet
+ * The elements whose computed style (styled pseudo-elements' included) changes when the whole stylesheet
  * is added to the page, with the first property that changed: none, when the page had every rule
  * it uses.
  */
 function changedByWholeStylesheet(page: Page, css: string) {
   return page.evaluate((css) => {
-    const pseudos = ["", "::before", "::after"];
-    const elements = [...document.body.querySelectorAll("*")];
+    // A pseudo-element inherits what its element has; only a `before:`/`after:` class styles it apart.
+    const boxes = [...document.body.querySelectorAll("*")].flatMap((element) => [
+      { element, pseudo: "" },
+      ...["before", "after"]
+        .filter((pseudo) => [...element.classList].some((name) => name.startsWith(`${pseudo}:`)))
+        .map((pseudo) => ({ element, pseudo: `::${pseudo}` })),
+    ]);
     // Property names in the order the browser lists them, the same for every element.
     const properties = [...getComputedStyle(document.body)];
     const snapshot = () =>
-      elements.flatMap((element) =>
-        pseudos.map((pseudo) => {
-          const style = getComputedStyle(element, pseudo || null);
-          return properties.map((property) => style.getPropertyValue(property));
-        }),
-      );
+      boxes.map(({ element, pseudo }) => {
+        const style = getComputedStyle(element, pseudo || null);
+        return properties.map((property) => style.getPropertyValue(property));
+      });
     const before = snapshot();
     const style = document.createElement("style");
     style.textContent = css;
@@ -44,11 +47,9 @@ function changedByWholeStylesheet(page: Page, css: string) {
     return before.flatMap((values, index) => {
       const changed = values.findIndex((value, property) => after[index]![property] !== value);
       if (changed === -1) return [];
-      const element = elements[Math.floor(index / pseudos.length)]!;
+      const { element, pseudo } = boxes[index]!;
       const where = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].join(".")}`;
-      return [
-        `${where}${pseudos[index % pseudos.length]} ${properties[changed]}: ${values[changed]} → ${after[index]![changed]}`,
-      ];
+      return [`${where}${pseudo} ${properties[changed]}: ${values[changed]} → ${after[index]![changed]}`];
     });
   }, css);
 }

@@ -7,8 +7,8 @@ import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.se
 // The router's scripts start loading after the first paint: its preload tags are dropped and its
 // module script's static imports become dynamic ones behind a frame.
 
-const through = (chunks: Buffer[], hydration?: Hydration, alsoFetched?: string[]) =>
-  text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration, alsoFetched)));
+const through = (chunks: Buffer[], hydration?: Hydration, stylesheetUrl?: string) =>
+  text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration, stylesheetUrl)));
 
 const chunked = (bytes: Buffer, size: number) => {
   const chunks: Buffer[] = [];
@@ -96,9 +96,21 @@ describe("scripts after the first paint", () => {
     );
   });
 
-  it("on a public page, fetches what hydration also waits for with the modules", async () => {
-    const out = await through([Buffer.from(html)], "on-first-input", ["/assets/app-E.css"]);
-    expect(out).toContain('"/assets/entry.client-A.js", "/assets/app-E.css"].forEach((url) => fetch(url)');
-    expect(out).not.toContain('import("/assets/app-E.css")');
+  it("on a public page whose inline sheet is cut, puts the whole sheet in place after the input, before any module runs", async () => {
+    const out = await through([Buffer.from(html)], "on-first-input", "/assets/app-E.css");
+    const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const at = (text: string) => {
+      const index = script.indexOf(text);
+      expect(index, text).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    // Fetched with the modules, before the input.
+    expect(at('"/assets/entry.client-A.js", "/assets/app-E.css"].forEach((url) => fetch(url)')).toBeLessThan(at('"pointerup"'));
+    // Linked only when the page's sheet is marked as cut, and waited for, before the first import.
+    const linked = at('link.href = "/assets/app-E.css"');
+    expect(at('getElementById("document-html-stylesheet")?.hasAttribute("data-page-only")')).toBeLessThan(linked);
+    expect(at('"pointerup"')).toBeLessThan(linked);
+    expect(linked).toBeLessThan(script.indexOf("import("));
+    expect(script).not.toContain('import("/assets/app-E.css")');
   });
 });
