@@ -137,7 +137,8 @@ export function pageStylesheetStream(stylesheets: PageStylesheets): Transform {
       const text = decoder.write(chunk);
       if (held === null) return callback(null, text);
       held += text;
-      if (held.includes(DOCUMENT_END)) release(this, withPageStylesheet(held, stylesheets) ?? held);
+      // The document's own end, not the text "</html>" somewhere inside it.
+      if (held.trimEnd().endsWith(DOCUMENT_END)) release(this, withPageStylesheet(held, stylesheets) ?? held);
       // The renderer writes what is ready in one go: the next turn of the event loop means the rest streams.
       else waiting ??= setImmediate(() => held !== null && release(this, held));
       callback();

@@ -114,6 +114,16 @@ describe("the document stream", () => {
     expect(result).toContain("Grüße 🚀");
   });
 
+  it("waits for the document's end, not the first text that looks like it", async () => {
+    const stream = pageStylesheetStream(sheet);
+    const out = text(stream);
+    stream.write(`<!DOCTYPE html><html><head>${STYLE}</head><body><pre>&lt;/html&gt;</pre><script>"</html>"</script>`);
+    stream.end('<p class="grid">after</p></body></html>');
+    const result = await out;
+    expect(result).toContain("data-page-only");
+    expect(result).toContain(".grid{display:grid}");
+  });
+
   it("sends a document whose rest streams in later as it comes, with the whole stylesheet", async () => {
     const stream = pageStylesheetStream(sheet);
     const received: string[] = [];
