@@ -102,7 +102,8 @@ export function pageStylesheets(stylesheet: string) {
 
 export type PageStylesheets = ReturnType<typeof pageStylesheets>;
 
-const STYLE_START = `<style id="${documentHtmlElementId(STYLESHEET)}">`;
+const STYLE_OPEN = `<style id="${documentHtmlElementId(STYLESHEET)}"`;
+const STYLE_START = `${STYLE_OPEN}>`;
 const STYLE_END = "</style>";
 const DOCUMENT_END = "</html>";
 
@@ -112,8 +113,14 @@ export function withPageStylesheet(html: string, stylesheets: PageStylesheets): 
   const end = start === -1 ? -1 : html.indexOf(STYLE_END, start);
   if (end === -1) return null;
   const css = stylesheets.forPage(html.slice(0, start) + html.slice(end));
-  return `${html.slice(0, start)}<style id="${documentHtmlElementId(STYLESHEET)}" ${PAGE_ONLY_ATTRIBUTE}="">${css}${html.slice(end)}`;
+  return `${html.slice(0, start)}${STYLE_OPEN} ${PAGE_ONLY_ATTRIBUTE}="">${css}${html.slice(end)}`;
 }
+
+const endsDocument = (html: string) =>
+  html
+    .slice(-DOCUMENT_END.length - 64)
+    .trimEnd()
+    .endsWith(DOCUMENT_END);
 
 /**
  * A stream that sends the document with its page's stylesheet when the renderer writes the whole
@@ -137,8 +144,9 @@ export function pageStylesheetStream(stylesheets: PageStylesheets): Transform {
       const text = decoder.write(chunk);
       if (held === null) return callback(null, text);
       held += text;
-      // The document's own end, not the text "</html>" somewhere inside it.
-      if (held.trimEnd().endsWith(DOCUMENT_END)) release(this, withPageStylesheet(held, stylesheets) ?? held);
+      // The document's own end, not the text "</html>" somewhere inside it (only the tail is looked at:
+      // a long document arrives in many chunks).
+      if (endsDocument(held)) release(this, withPageStylesheet(held, stylesheets) ?? held);
       // The renderer writes what is ready in one go: the next turn of the event loop means the rest streams.
       else waiting ??= setImmediate(() => held !== null && release(this, held));
       callback();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { classesIn } from "../../app/lib/page-stylesheet.server";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 // A public page's inline stylesheet holds only the utility rules its own markup uses. Proof that
@@ -93,10 +94,8 @@ test("hydration puts the whole stylesheet in place first: the next page a click 
   const whole = await wholeStylesheet(request);
   await page.goto("/terms/privacy-policy");
   // The home page uses classes the legal page has not: its rules are not in this page's sheet.
-  const classesOn = (html: string) =>
-    new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
-  const legalClasses = classesOn(await (await request.get("/terms/privacy-policy")).text());
-  const homeOnly = [...classesOn(await (await request.get("/")).text())].filter((name) => !legalClasses.has(name));
+  const legalClasses = classesIn(await (await request.get("/terms/privacy-policy")).text());
+  const homeOnly = [...classesIn(await (await request.get("/")).text())].filter((name) => !legalClasses.has(name));
   expect(homeOnly.length).toBeGreaterThan(5);
   await waitForHydration(page);
   const linked = await page.evaluate(() =>
