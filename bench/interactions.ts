@@ -155,7 +155,7 @@ try {
             const key = `${interaction.name}|${timing}|${name}`;
             results.set(key, [...(results.get(key) ?? []), latency]);
             console.log(
-              `round ${round + 1}  ${interaction.name.padEnd(22)} ${timing.padEnd(9)} ${name.padEnd(9)} ${String(Math.round(latency)).padStart(5)} ms`,
+              `round ${round + 1}  ${interaction.name.padEnd(22)} ${timing.padEnd(11)} ${name.padEnd(9)} ${String(Math.round(latency)).padStart(5)} ms`,
             );
           } finally {
             await context.close();
@@ -166,11 +166,11 @@ try {
   }
 
   console.log("\nMedians (lowest–highest), ms:");
-  console.log(`${"interaction".padEnd(22)} ${"when".padEnd(9)} ${builds.map(({ name }) => name.padEnd(18)).join(" ")}`);
+  console.log(`${"interaction".padEnd(22)} ${"when".padEnd(11)} ${builds.map(({ name }) => name.padEnd(18)).join(" ")}`);
   for (const interaction of interactions) {
     for (const timing of timings) {
       console.log(
-        `${interaction.name.padEnd(22)} ${timing.padEnd(9)} ` +
+        `${interaction.name.padEnd(22)} ${timing.padEnd(11)} ` +
           builds
             .map(({ name }) => medianAndSpread(results.get(`${interaction.name}|${timing}|${name}`) ?? []).padEnd(18))
             .join(" "),

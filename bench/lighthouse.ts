@@ -11,7 +11,9 @@
 //
 // The reference: REFERENCE_BUILD_DIR (an existing build), else LIGHTHOUSE_REFERENCE (a git ref, by
 // default main before the hydration work) built in a temporary worktree (bench/support/compared-builds.ts).
-// LIGHTHOUSE_RUNS: the number of rounds (3). LIGHTHOUSE_PAGES: some pages only, by name ("blog list,post").
+// LIGHTHOUSE_REFERENCE=none measures this checkout's build alone.
+// LIGHTHOUSE_RUNS: the number of rounds (3). LIGHTHOUSE_PAGES: other pages, comma-separated: by name
+// ("blog list,post"), by path ("/company/about"), or "sitemap" (every page the sitemap lists).
 // CHROMIUM_PATH: the browser (/usr/bin/chromium).
 //
 // LIGHTHOUSE_AS_INDEX (say 1000): measure what a run on a machine of that benchmark index would,
@@ -28,8 +30,11 @@ const ROUNDS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REFERENCE = process.env.LIGHTHOUSE_REFERENCE ?? DEFAULT_REFERENCE;
 /** Lighthouse's own line for a machine fast enough for its simulated 4× slowdown to mean a mid-range phone. */
 const MIN_BENCHMARK_INDEX = 1000;
-/** LIGHTHOUSE_PAGES: some of the pages only, by name, comma-separated ("post,form"). */
+/** LIGHTHOUSE_PAGES: the pages to audit instead of the representative six (see above). */
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
+const SITEMAP_PAGES = "sitemap";
+/** The issue's bar for every public page, on the medians of the counted runs. */
+const GOAL = { performance: 95, tbt: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Lighthouse's default mobile CPU slowdown. */
 const CPU_SLOWDOWN = 4;
@@ -67,34 +72,64 @@ async function audit(url: string, port: number, cpuSlowdownMultiplier: number) {
   }
 }
 
+/** Every page the sitemap lists, named by its path. */
+async function sitemapPages(origin: string): Promise<[string, string][]> {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+    const { pathname } = new URL(match[1]!);
+    return [pathname, pathname];
+  });
+}
+
+/** One page of each kind. */
+async function representativePages(origin: string): Promise<[string, string][]> {
+  // A post from the site's own list, so the benchmark follows the sample content (both builds seed the same).
+  const list = await (await fetch(`${origin}/resources/blog`)).text();
+  const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(list)?.[1];
+  if (!post) throw new Error("no post link on /resources/blog");
+  return [
+    ["home", "/"],
+    ["product", "/products/sentinel"],
+    ["blog list", "/resources/blog"],
+    ["post", post],
+    ["form", "/request-demo"],
+    ["legal", "/terms/privacy-policy"],
+  ];
+}
+
+/** The pages to audit, each as [name, path]. */
+async function pagesToAudit(origin: string): Promise<[string, string][]> {
+  const representative = await representativePages(origin);
+  if (!ONLY_PAGES) return representative;
+  const pages: [string, string][] = [];
+  for (const name of ONLY_PAGES) {
+    if (name === SITEMAP_PAGES) pages.push(...(await sitemapPages(origin)));
+    else if (name.startsWith("/")) pages.push([name, name]);
+    else {
+      const page = representative.find(([known]) => known === name);
+      if (!page)
+        throw new Error(`LIGHTHOUSE_PAGES: no page named "${name}" (${representative.map(([known]) => known).join(", ")})`);
+      pages.push(page);
+    }
+  }
+  return pages;
+}
+
 const { builds, stop } = await startComparedBuilds(REFERENCE);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 try {
-  // A post from the site's own list, so the benchmark follows the sample content (both builds seed the same).
-  const list = await (await fetch(`${builds[0]!.server.url}/resources/blog`)).text();
-  const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(list)?.[1];
-  if (!post) throw new Error("no post link on /resources/blog");
-  const pages = (
-    [
-      ["home", "/"],
-      ["product", "/products/sentinel"],
-      ["blog list", "/resources/blog"],
-      ["post", post],
-      ["form", "/request-demo"],
-      ["legal", "/terms/privacy-policy"],
-    ] satisfies [string, string][]
-  ).filter(([page]) => !ONLY_PAGES || ONLY_PAGES.includes(page));
-
+  const pages = await pagesToAudit(builds[0]!.server.url);
+  const width = Math.max(10, ...pages.map(([page]) => page.length));
   console.log(
     `Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, ${AS_INDEX ? `CPU slowdown scaled to a machine of index ${AS_INDEX}` : `${CPU_SLOWDOWN}× CPU`}), ${CHROMIUM_PATH}`,
   );
   for (const { name, label } of builds) console.log(`  ${name.padEnd(9)} ${label}`);
   console.log(`Runs with a benchmark index below ${MIN_BENCHMARK_INDEX} are shown and not counted.\n`);
   console.log(
-    `${"round".padEnd(5)} ${"page".padEnd(10)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"cpu".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
+    `${"round".padEnd(5)} ${"page".padEnd(width)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"cpu".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
   );
 
   const runs: Run[] = [];
@@ -122,7 +157,7 @@ try {
         runs.push(run);
         const dropped = run.benchmarkIndex < MIN_BENCHMARK_INDEX ? "  not counted (index < 1000)" : "";
         console.log(
-          `${String(round + 1).padEnd(5)} ${page.padEnd(10)} ${name.padEnd(9)} ${String(Math.round(run.benchmarkIndex)).padStart(5)} ${`${slowdown.toFixed(1)}×`.padStart(5)} ` +
+          `${String(round + 1).padEnd(5)} ${page.padEnd(width)} ${name.padEnd(9)} ${String(Math.round(run.benchmarkIndex)).padStart(5)} ${`${slowdown.toFixed(1)}×`.padStart(5)} ` +
             `${String(run.scores.performance).padStart(4)} ${`${Math.round(run.lcp)} ms`.padStart(7)} ${`${Math.round(run.tbt)} ms`.padStart(7)}${dropped}`,
         );
       }
@@ -137,15 +172,22 @@ try {
   );
   console.log("Medians (lowest–highest) over the counted runs:");
   console.log(
-    `${"page".padEnd(10)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"style+layout ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
+    `${"page".padEnd(width)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"style+layout ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
   );
+  const missed = new Map<string, string[]>(builds.map(({ name }) => [name, []]));
   for (const [page] of pages) {
     for (const { name } of builds) {
       const these = counted.filter((run) => run.page === page && run.build === name);
+      if (
+        !these.length ||
+        median(these.map((run) => run.scores.performance)) < GOAL.performance ||
+        median(these.map((run) => run.tbt)) > GOAL.tbt
+      )
+        missed.get(name)!.push(page);
       const categoryMedian = (category: (typeof CATEGORIES)[number]) =>
         (these.length ? String(median(these.map((run) => run.scores[category]))) : "—").padStart(4);
       console.log(
-        `${page.padEnd(10)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
+        `${page.padEnd(width)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
           `${medianAndSpread(these.map((run) => run.scores.performance)).padEnd(13)} ` +
           `${medianAndSpread(these.map((run) => run.lcp)).padEnd(17)} ${medianAndSpread(these.map((run) => run.tbt)).padEnd(17)} ` +
           `${medianAndSpread(these.map((run) => run.styleLayout)).padEnd(17)} ` +
@@ -153,6 +195,11 @@ try {
       );
     }
   }
+  console.log(`\nGoal: performance ≥ ${GOAL.performance} and TBT ≤ ${GOAL.tbt} ms (medians of the counted runs) on every page.`);
+  for (const [name, pagesMissed] of missed)
+    console.log(
+      `  ${name.padEnd(9)} ${pagesMissed.length ? `NOT met on ${pagesMissed.length} of ${pages.length}: ${pagesMissed.join(", ")}` : `met on all ${pages.length}`}`,
+    );
 } finally {
   await chrome.kill();
   await stop();

@@ -4,6 +4,7 @@
 // The reference is REFERENCE_BUILD_DIR when set (an existing build directory; when it sits in a
 // checkout, that checkout's server.js and content serve it). Otherwise it is built here from the git
 // ref `ref` in a temporary worktree (node_modules linked from this checkout), which is removed after.
+// The ref "none" runs this checkout's build alone (a check against a goal, not a comparison).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -14,6 +15,8 @@ export type ComparedBuild = { name: "current" | "reference"; label: string; serv
 
 /** main just before the hydration work: what `bench:lighthouse` and `bench:interactions` compare with by default. */
 export const DEFAULT_REFERENCE = "50798c3";
+/** The reference that means none: this checkout's build is measured alone. */
+export const NO_REFERENCE = "none";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 
@@ -54,13 +57,17 @@ export async function startComparedBuilds(ref: string, env: Record<string, strin
 
   const given = process.env.REFERENCE_BUILD_DIR ? path.resolve(process.env.REFERENCE_BUILD_DIR) : undefined;
   const givenCheckout = given && existsSync(path.join(given, "../server.js")) ? path.dirname(given) : REPO;
-  const reference = given ? { checkout: givenCheckout, buildDir: given, label: given, remove: () => {} } : buildReference(ref);
+  const reference = given
+    ? { checkout: givenCheckout, buildDir: given, label: given, remove: () => {} }
+    : ref === NO_REFERENCE
+      ? null
+      : buildReference(ref);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "quorvant-compared-"));
   const started: ComparedBuild[] = [];
   const stop = async () => {
     await Promise.all(started.map(({ server }) => server.stop()));
-    reference.remove();
+    reference?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -74,14 +81,15 @@ export async function startComparedBuilds(ref: string, env: Record<string, strin
         DATABASE_URL: `file:${path.join(dataDir, "current.db")}`,
       }),
     });
-    started.push({
-      name: "reference",
-      label: reference.label,
-      server: await startBuiltServer(
-        { ...common, BUILD_DIR: reference.buildDir, DATABASE_URL: `file:${path.join(dataDir, "reference.db")}` },
-        { cwd: reference.checkout },
-      ),
-    });
+    if (reference)
+      started.push({
+        name: "reference",
+        label: reference.label,
+        server: await startBuiltServer(
+          { ...common, BUILD_DIR: reference.buildDir, DATABASE_URL: `file:${path.join(dataDir, "reference.db")}` },
+          { cwd: reference.checkout },
+        ),
+      });
   } catch (error) {
     await stop();
     throw error;
