@@ -33,7 +33,7 @@ const MIN_BENCHMARK_INDEX = 1000;
 /** LIGHTHOUSE_PAGES: the pages to audit instead of the representative six (see above). */
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
 const SITEMAP_PAGES = "sitemap";
-/** The bar for every public page, on the medians of the counted runs. */
+/** The bar every public page is held to, on the medians of the counted runs. */
 const GOAL = { performance: 95, tbt: 100 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Lighthouse's default mobile CPU slowdown. */
