@@ -1,6 +1,8 @@
-// How long the post markup renderer takes on big and hostile input (target: a 1 MB post in under 200 ms).
+// How long the post markup renderer takes on big and hostile input (target: a 1 MB post in under 200 ms),
+// and whether the stream that gives a rendered page its own stylesheet stays linear in the page's size.
 // Run: npm run bench:markup
 import { renderMarkup } from "../app/lib/blog/markup.server";
+import { pageStylesheets, pageStylesheetStream } from "../app/lib/page-stylesheet.server";
 
 const paragraph =
   "Sentinel inspects **every prompt** and _every response_ for leaks, with `inline code`, __underlined terms__ " +
@@ -60,3 +62,41 @@ for (const [name, input] of Object.entries(inputs)) {
     (output.length / 1024).toFixed(0).padStart(8),
   );
 }
+
+/** A page of `bytes` around the article, written the way React writes a document: in 2 KB chunks. */
+function pageChunks(bytes: number): Buffer[] {
+  const style = '<style id="document-html-stylesheet">@layer utilities{.flex{display:flex}.grid{display:grid}}</style>';
+  const article = repeatTo('<p class="flex">Governance that engineers follow is governance that fits their tools.</p>', bytes);
+  const page = Buffer.from(`<!DOCTYPE html><html><head>${style}</head><body><main>${article}</main></body></html>`);
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < page.length; start += 2048) chunks.push(page.subarray(start, start + 2048));
+  return chunks;
+}
+
+async function streamMs(chunks: Buffer[], stylesheets: ReturnType<typeof pageStylesheets>): Promise<number> {
+  const started = performance.now();
+  const stream = pageStylesheetStream(stylesheets);
+  stream.resume();
+  const ended = new Promise((resolve) => stream.on("end", resolve));
+  for (const chunk of chunks) stream.write(chunk);
+  stream.end();
+  await ended;
+  return performance.now() - started;
+}
+
+// Per byte, a 1 MB page against a 64 KB one: about 1 when the stream's work grows with the page;
+// a stream that copied what it holds for every chunk gave 32 here, and a 1 MB page 300 ms.
+const stylesheets = pageStylesheets("@layer utilities{.flex{display:flex}.grid{display:grid}}");
+const small = pageChunks(64 * 1024);
+const large = pageChunks(1024 * 1024);
+const perByte = async (chunks: Buffer[]) => {
+  const times: number[] = [];
+  for (let i = 0; i < 9; i++) times.push(await streamMs(chunks, stylesheets));
+  return times.sort((a, b) => a - b)[4]! / chunks.length;
+};
+await perByte(large); // warm up the JIT
+const [smallMs, largeMs] = [await perByte(small), await perByte(large)];
+console.log(
+  `\npage stylesheet stream, 1 MB page vs 64 KB in 2 KB chunks: ${(largeMs * large.length).toFixed(1)} ms vs ` +
+    `${(smallMs * small.length).toFixed(2)} ms; per byte ${(largeMs / smallMs).toFixed(2)}× (linear ≈ 1)`,
+);
