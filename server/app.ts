@@ -298,6 +298,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   app.use(
     reactRouterHandler({
       build,
+      reloads: vite !== undefined,
       siteUrl,
       getLoadContext: (req, res) => ({
         requestId: String(res.locals.requestId),

@@ -11,14 +11,23 @@ import { publicOrigin } from "./public-url";
  */
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
+  /** Whether the build can change while the server runs (development: Vite reloads it). */
+  reloads: boolean;
   siteUrl: URL;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler {
-  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  // Given a function, React Router derives its route tables from the build again for every request,
+  // which costs a render several milliseconds of route ranking; a build that never changes is
+  // loaded once and given as it is, so they are derived once.
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const handle = () =>
+    (handler ??= options.reloads
+      ? Promise.resolve(createRequestHandler(options.build, process.env.NODE_ENV))
+      : options.build().then((build) => createRequestHandler(build, process.env.NODE_ENV)));
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res, publicOrigin(req, options.siteUrl));
-      const response = await handle(request, options.getLoadContext(req, res));
+      const response = await (await handle())(request, options.getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       next(error);
