@@ -161,20 +161,31 @@ export function pageStylesheetStream(stylesheets: PageStylesheets): Transform {
     if (chunks) stream.push(document(chunks, whole));
   };
 
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (held === null) return callback(null, chunk);
       held.push(chunk);
       tail = chunk.length >= TAIL_BYTES ? chunk.subarray(-TAIL_BYTES) : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
-      // The document's own end, not the text "</html>" somewhere inside it.
-      if (endsDocument(tail)) release(this, true);
+      if (endsDocument(tail)) {
+        // The document's own end, not the text "</html>" somewhere inside it. It is cut in a turn
+        // of the event loop of its own: rendering a large page and cutting it are then two short
+        // pauses for the other requests instead of one long one.
+        clearImmediate(waiting);
+        waiting = setImmediate(() => release(this, true));
+      }
       // The renderer writes what is ready in one go: the next turn of the event loop means the rest streams.
       else waiting ??= setImmediate(() => release(this, false));
       callback();
     },
     flush(callback) {
-      const chunks = take();
-      callback(null, chunks ? document(chunks, true) : undefined);
+      if (held === null) return callback();
+      // Ended in the turn it was written in: cut in a turn of its own, as above.
+      clearImmediate(waiting);
+      waiting = setImmediate(() => callback(null, document(take() ?? [], true)));
     },
   });
+  // Text out: the document is text once cut, and the next step (app/lib/script-priority.server.ts)
+  // reads text; a megabyte is then not encoded here only to be decoded there.
+  stream.setEncoding("utf8");
+  return stream;
 }

@@ -164,8 +164,10 @@ export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame
   };
 
   return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = carry + decoder.write(chunk);
+    // Text written to it (the page stylesheet's cut document) is read as it is.
+    decodeStrings: false,
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = carry + (typeof chunk === "string" ? chunk : decoder.write(chunk));
       carry = "";
       callback(null, rewrite(text, false));
     },

@@ -114,6 +114,19 @@ describe("the document stream", () => {
     expect(result).toContain("Grüße 🚀");
   });
 
+  it("cuts a whole document in a turn of the event loop of its own, not in the renderer's", async () => {
+    const stream = pageStylesheetStream(sheet);
+    const received: string[] = [];
+    stream.on("data", (chunk: string) => received.push(chunk));
+    stream.write(documentWith('<p class="flex">x</p>'));
+    await Promise.resolve(); // the renderer's turn goes on: its microtasks run, the cut does not
+    expect(received).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received.join("")).toContain("data-page-only");
+    // Text, as the next step of the document reads it.
+    expect(typeof received[0]).toBe("string");
+  });
+
   it("waits for the document's end, not the first text that looks like it", async () => {
     const stream = pageStylesheetStream(sheet);
     const out = text(stream);
