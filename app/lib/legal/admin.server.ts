@@ -9,16 +9,32 @@ import {
 } from "~/lib/db/legal-editing.server";
 import { legalDocumentTypes, type LegalDocumentType } from "~/lib/db/legal.server";
 import { legalDocumentPath, legalVersionPath } from "~/lib/legal/documents";
+import { toLegalDocumentView } from "~/lib/legal/documents.server";
 import type { EditRefusal, Editor } from "~/lib/legal/editing.server";
 
-// What the back office's legal pages share on the server: finding a version from the URL, naming
-// a version's state, and who is acting.
+// What the back office's legal pages share on the server: finding a version from the URL, showing
+// it as the public page would, naming a version's state, and who is acting.
 
 /** The version a URL names, or the back office's 404. */
 export async function requireLegalVersion(id: string | undefined): Promise<LegalVersionRecord> {
   const record = id ? await findLegalVersionRecord(getDb(), id) : undefined;
   if (!record) throw data({ message: "There is no such version of a legal document." }, { status: 404 });
   return record;
+}
+
+/** A version drawn as its public page draws a document (or the failure that page would show). */
+export function publicViewOf(record: LegalVersionRecord, requestId: string) {
+  return toLegalDocumentView(
+    {
+      id: record.id,
+      document_type: record.documentType,
+      title: record.title,
+      content: record.content,
+      version: record.version,
+      last_updated: record.effectiveDate,
+    },
+    requestId,
+  );
 }
 
 export function isLegalDocumentType(value: unknown): value is LegalDocumentType {

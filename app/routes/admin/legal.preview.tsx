@@ -5,9 +5,8 @@ import { LegalArticle, LegalDocumentError } from "~/components/legal-document";
 import { site } from "~/config/site";
 import { requireRole } from "~/lib/admin/auth.server";
 import { formatDateTime } from "~/lib/admin/format";
-import { listVersionEntries, requireLegalVersion } from "~/lib/legal/admin.server";
+import { listVersionEntries, publicViewOf, requireLegalVersion } from "~/lib/legal/admin.server";
 import { legalDocuments } from "~/lib/legal/documents";
-import { toLegalDocumentView } from "~/lib/legal/documents.server";
 
 // A version of a legal document (a draft, usually) as visitors would see it: the public site's
 // frame and the public page's own rendering and content check, under a banner saying what it is.
@@ -19,17 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireRole(request, "legal");
   const record = await requireLegalVersion(params.versionId);
   const inForce = (await listVersionEntries(record.documentType)).find((entry) => entry.state === "in force");
-  const document = toLegalDocumentView(
-    {
-      id: record.id,
-      document_type: record.documentType,
-      title: record.title,
-      content: record.content,
-      version: record.version,
-      last_updated: record.effectiveDate,
-    },
-    context.requestId,
-  );
+  const document = publicViewOf(record, context.requestId);
   return {
     version: {
       id: record.id,

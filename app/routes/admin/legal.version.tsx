@@ -20,9 +20,8 @@ import { formatDateTime } from "~/lib/admin/format";
 import { formatLongDate } from "~/lib/dates";
 import { getDb } from "~/lib/db/index.server";
 import { isValidLegalContent } from "~/lib/db/legal.server";
-import { editorOf, listVersionEntries, refusalData, requireLegalVersion } from "~/lib/legal/admin.server";
+import { editorOf, listVersionEntries, publicViewOf, refusalData, requireLegalVersion } from "~/lib/legal/admin.server";
 import { INVALID_CONTENT_REASON, legalDocuments } from "~/lib/legal/documents";
-import { toLegalDocumentView } from "~/lib/legal/documents.server";
 import { applySectionEdit, parseSectionEdit, readDraftForm, type DraftErrors, type DraftFields } from "~/lib/legal/drafts";
 import { discardLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } from "~/lib/legal/editing.server";
 
@@ -39,20 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const inForce = published[0];
   // A draft is compared with the version in force; a published version with the one before it.
   const compareWith = record.published ? published[published.findIndex((candidate) => candidate.id === record.id) + 1] : inForce;
-  const view =
-    record.published && isValidLegalContent(record.content)
-      ? toLegalDocumentView(
-          {
-            id: record.id,
-            document_type: record.documentType,
-            title: record.title,
-            content: record.content,
-            version: record.version,
-            last_updated: record.effectiveDate,
-          },
-          context.requestId,
-        )
-      : undefined;
+  const view = record.published && isValidLegalContent(record.content) ? publicViewOf(record, context.requestId) : undefined;
   return {
     version: {
       id: record.id,
