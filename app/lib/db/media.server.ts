@@ -76,26 +76,30 @@ function toRecord(row: RecordRow): MediaRecord {
   };
 }
 
+/** The row of a new image, created (and last changed) at `createdAt`. */
+function rowOf(id: string, media: NewMedia, createdAt: string) {
+  return {
+    id,
+    file_name: media.fileName,
+    original_name: media.originalName,
+    content_type: media.contentType,
+    width: media.width,
+    height: media.height,
+    has_alpha: media.hasAlpha,
+    bytes: media.data.length,
+    sha256: media.sha256,
+    alt: media.alt,
+    data: media.data,
+    created_by: media.createdBy,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
 export async function insertMedia(db: Db, media: NewMedia): Promise<MediaRecord> {
-  const now = new Date().toISOString();
   const row = await db
     .insertInto("media")
-    .values({
-      id: randomUUID(),
-      file_name: media.fileName,
-      original_name: media.originalName,
-      content_type: media.contentType,
-      width: media.width,
-      height: media.height,
-      has_alpha: media.hasAlpha,
-      bytes: media.data.length,
-      sha256: media.sha256,
-      alt: media.alt,
-      data: media.data,
-      created_by: media.createdBy,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(rowOf(randomUUID(), media, new Date().toISOString()))
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
   return toRecord(row);
@@ -119,22 +123,7 @@ export async function listMediaForExport(db: Db): Promise<MediaExport[]> {
 export async function insertImportedMedia(db: Db, id: string, media: NewMedia & { createdAt: string }): Promise<void> {
   await db
     .insertInto("media")
-    .values({
-      id,
-      file_name: media.fileName,
-      original_name: media.originalName,
-      content_type: media.contentType,
-      width: media.width,
-      height: media.height,
-      has_alpha: media.hasAlpha,
-      bytes: media.data.length,
-      sha256: media.sha256,
-      alt: media.alt,
-      data: media.data,
-      created_by: null,
-      created_at: media.createdAt,
-      updated_at: media.createdAt,
-    })
+    .values(rowOf(id, media, media.createdAt))
     .execute();
 }
 
