@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test, expect } from "./support/fixtures";
-import { auditActions, signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // An owner reads the audit log newest first, narrows it by person, action and days, pages through
 // it, and takes the same view away as CSV that a spreadsheet opens safely. The export is itself
 // an entry of the log.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
+test.beforeAll(() => {
   // Sixty refused sign-ins on one January day, one of them by someone who typed a formula as
   // their address: more than a page, and something a spreadsheet must not run.
   withDatabase(server.databasePath, (db) => {
@@ -26,11 +25,6 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

@@ -1,22 +1,13 @@
 import { test, expect } from "./support/fixtures";
-import { signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { backOfficeServerForThisFile, signInAs } from "./support/back-office";
 
 // The back office shares the public site's server and page cache, and must never leak through
 // them: what one signed-in person saw is never stored or served to anyone else, under any spelling
 // of its address, and a visitor who happens to hold a back-office cookie gets the same public
 // pages as everyone. Search engines are told to keep out.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

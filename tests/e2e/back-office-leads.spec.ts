@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test, expect, expectAccessible } from "./support/fixtures";
-import { auditActions, csrfToken, postForm, signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, csrfToken, postForm, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // The lead desks as their people use them: a sales person finds a demo request by email, works it
@@ -9,13 +9,12 @@ import { withDatabase } from "./support/database";
 // spreadsheet opens safely, and every step is in the audit log. A recruiter works applications
 // only; neither desk opens for the other role.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 let adaId = "";
 let alanId = "";
 const HOSTILE_COMPANY = '=HYPERLINK("http://x","y")';
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
+test.beforeAll(() => {
   withDatabase(server.databasePath, (db) => {
     const insert = (table: string, values: Record<string, string>) => {
       const columns = Object.keys(values);
@@ -77,11 +76,6 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
-import { auditActions, csrfToken, postForm, signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, csrfToken, postForm, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // The legal team keeps the privacy policy and the terms of use at /admin/legal: a new version is
@@ -9,17 +9,8 @@ import { withDatabase } from "./support/database";
 // published; the old one stays readable in the public history. A document the public page would
 // refuse is refused before it goes live. Only the legal role (and owners) get in.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs someone in with a passkey and walks several pages: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 

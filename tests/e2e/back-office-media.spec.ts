@@ -3,25 +3,16 @@ import path from "node:path";
 import sharp from "sharp";
 import { rawRequest } from "../../scripts/lib/raw-request";
 import { test, expect } from "./support/fixtures";
-import { auditActions, csrfToken, signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, csrfToken, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // An editor uploads an image with its alt text in the browser, finds it in the library, sees it
 // drawn as a <picture> of AVIF and WebP variants once a post uses it, and cannot delete it while
 // the post does. A hostile file is refused next to its field; sales may not open the library.
 
-let server: BackOfficeServer;
-
-test.beforeAll(async () => {
-  const cacheDir = mkdtempSync(path.join(path.resolve(process.env.E2E_DIR ?? ".e2e"), "media-cache-"));
-  server = await startBackOfficeServer({ MEDIA_CACHE_DIR: cacheDir });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
+const server = backOfficeServerForThisFile(() => ({
+  MEDIA_CACHE_DIR: mkdtempSync(path.join(path.resolve(process.env.E2E_DIR ?? ".e2e"), "media-cache-")),
+}));
 // Each test signs people in with passkeys and encodes images: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 

@@ -3,10 +3,9 @@ import {
   acceptInvitation,
   addVirtualAuthenticator,
   auditActions,
+  backOfficeServerForThisFile,
   signInAs,
   signInWithPasskey,
-  startBackOfficeServer,
-  type BackOfficeServer,
 } from "./support/back-office";
 import { CLEARTEXT_MAIL, startSmtpReceiver, waitUntil, type SmtpReceiver } from "./support/delivery-receivers";
 
@@ -14,24 +13,21 @@ import { CLEARTEXT_MAIL, startSmtpReceiver, waitUntil, type SmtpReceiver } from 
 // the site has a mail server), changes what they may do, disables and enables them. The last owner
 // cannot lock everyone out.
 
-let server: BackOfficeServer;
 let smtp: SmtpReceiver;
 
 test.beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await startBackOfficeServer({
-    SMTP_URL: smtp.url,
-    ...CLEARTEXT_MAIL,
-    MAIL_FROM: "Quorvant Website <website@quorvant.example>",
-  });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
   await smtp?.close();
 });
 
-test.use({ baseURL: undefined });
+const server = backOfficeServerForThisFile(() => ({
+  SMTP_URL: smtp.url,
+  ...CLEARTEXT_MAIL,
+  MAIL_FROM: "Quorvant Website <website@quorvant.example>",
+}));
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
-import { auditActions, signInAs, startBackOfficeServer, type BackOfficeServer, type SignedInPerson } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, type SignedInPerson, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // Editors write posts in the browser: the code editor with its live preview, drafts, scheduling,
@@ -8,7 +8,7 @@ import { withDatabase } from "./support/database";
 // saving over each other, markup that would not render refused before it goes live, and every
 // save in the audit log.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
 /** A real 1600×900 PNG with some content, made by sharp. */
 async function testPng(): Promise<Buffer> {
@@ -25,15 +25,6 @@ async function testPng(): Promise<Buffer> {
     .toBuffer();
 }
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs editors in with passkeys and saves several times: minutes on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test, expect, expectAccessible } from "./support/fixtures";
-import { csrfToken, postForm, signInAs, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { backOfficeServerForThisFile, csrfToken, postForm, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // A privacy request end to end: an owner finds what is held about an address in two lead tables,
@@ -9,7 +9,7 @@ import { withDatabase } from "./support/database";
 // nothing about the address is left in any table, deliveries and activity included, and the
 // audit log has every step with only a hash of the address. Nobody else may do any of it.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
 const ADDRESS = "pat.privacy@example.com";
 const TYPED = "Pat.Privacy@Example.COM";
@@ -58,15 +58,6 @@ function heldAbout(ids: string[]) {
   });
 }
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 

@@ -3,13 +3,12 @@ import type { APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes";
 import { test, expect } from "./support/fixtures";
 import {
+  backOfficeServerForThisFile,
   csrfToken,
   inviteFromCommandLine,
   postForm,
-  signInAs,
-  startBackOfficeServer,
-  type BackOfficeServer,
   type Role,
+  signInAs,
 } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
@@ -38,7 +37,7 @@ const only =
   (who: Who) =>
     who === "nobody" ? "sign-in" : who === role || who === "owner" ? status : 403;
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 const sessions = new Map<Who, { request: APIRequestContext; csrf: string }>();
 let targetId = "";
 let invitationToken = "";
@@ -356,14 +355,12 @@ const cases: Case[] = [
   },
 ];
 
-test.use({ baseURL: undefined });
 // One server and one session per role for the whole file, asked in order: "signing out" comes last.
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ mode: "default", timeout: 60_000 });
 
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(120_000);
-  server = await startBackOfficeServer();
   for (const role of EVERYONE) {
     if (role === "nobody") {
       sessions.set(role, { request: await playwright.request.newContext(), csrf: "" });
@@ -397,10 +394,6 @@ test.beforeAll(async ({ browser, playwright }) => {
     }),
   ) as [string, string];
   invitationToken = inviteFromCommandLine(server, `matrix-invitee-${Date.now()}@quorvant.com`, ["sales"]).split("/").at(-1)!;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test("every back-office route of app/routes.ts is in the matrix", () => {

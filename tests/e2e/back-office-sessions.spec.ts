@@ -2,13 +2,12 @@ import { test, expect } from "./support/fixtures";
 import {
   addVirtualAuthenticator,
   auditActions,
+  backOfficeServerForThisFile,
   copyPasskeys,
   csrfToken,
   postForm,
   signInAs,
   signInWithPasskey,
-  startBackOfficeServer,
-  type BackOfficeServer,
 } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
@@ -16,17 +15,8 @@ import { withDatabase } from "./support/database";
 // device", and for a disabled person at once. Every back-office post needs the site's origin and
 // the session's CSRF token. Destructive actions ask for the passkey again after 10 minutes.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

@@ -3,26 +3,17 @@ import {
   acceptInvitation,
   addVirtualAuthenticator,
   auditActions,
+  backOfficeServerForThisFile,
   inviteFromCommandLine,
   startBackOfficeServer,
-  type BackOfficeServer,
 } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // The door of the back office: the first owner comes in with an invitation from the command line
 // and a passkey, signs out and in again; invitation links work once and for 24 hours.
 
-let server: BackOfficeServer;
+const server = backOfficeServerForThisFile();
 
-test.beforeAll(async () => {
-  server = await startBackOfficeServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({ baseURL: undefined });
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

@@ -1,6 +1,6 @@
 import { test, expect } from "./support/fixtures";
 import type { Page } from "@playwright/test";
-import { auditActions, inviteFromCommandLine, startBackOfficeServer, type BackOfficeServer } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, inviteFromCommandLine, startBackOfficeServer } from "./support/back-office";
 import { withDatabase } from "./support/database";
 import {
   signInAtProvider,
@@ -14,24 +14,25 @@ import {
 // invitation. Every refusal says why on the sign-in page and is audited.
 
 let provider: IdentityProvider;
-let server: BackOfficeServer;
 
 test.beforeAll(async () => {
   provider = await startIdentityProvider();
-  server = await startBackOfficeServer({
-    ...provider.settings,
-    OIDC_ALLOWED_DOMAINS: "quorvant.com",
-    OIDC_GROUP_ROLES: "website-editors=editor,website-owners=owner,sales-team=sales",
-  });
-  provider.registerSite(server.url);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
   await provider?.close();
 });
 
-test.use({ baseURL: undefined });
+const server = backOfficeServerForThisFile(() => ({
+  ...provider.settings,
+  OIDC_ALLOWED_DOMAINS: "quorvant.com",
+  OIDC_GROUP_ROLES: "website-editors=editor,website-owners=owner,sales-team=sales",
+}));
+
+test.beforeAll(() => {
+  provider.registerSite(server.url);
+});
+
 // Each test signs people in with passkeys: more than the suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 

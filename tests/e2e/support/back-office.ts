@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { startPrivateServer, type RunningServer } from "./server";
 import { withDatabase } from "./database";
 
@@ -16,6 +17,24 @@ export type BackOfficeServer = RunningServer;
 /** A private built server whose SITE_URL (and passkeys' relying party) is localhost. */
 export function startBackOfficeServer(env: Record<string, string> = {}): Promise<BackOfficeServer> {
   return startPrivateServer({ SIGN_IN_RATE_LIMIT: "0", ...env }, { host: "localhost" });
+}
+
+/**
+ * The back-office server the tests of one spec file share: started before the file's first test
+ * with the settings `env` gives (asked for then, so they may name what an earlier hook started),
+ * stopped after its last. The returned object is filled in when it has started; the file's tests
+ * address the server by its own URL.
+ */
+export function backOfficeServerForThisFile(env: () => Record<string, string> = () => ({})): BackOfficeServer {
+  const server = {} as BackOfficeServer;
+  test.beforeAll(async () => {
+    Object.assign(server, await startBackOfficeServer(env()));
+  });
+  test.afterAll(async () => {
+    await server.stop?.();
+  });
+  test.use({ baseURL: undefined });
+  return server;
 }
 
 /** Where the operator's command acts: a database and the site's public address. */
