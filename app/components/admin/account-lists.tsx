@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CsrfField } from "~/components/admin/csrf-field";
+import { buttonClasses } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/admin/format";
 
 // A person's passkeys and sessions, as their account page and an owner's view of them show them.
@@ -110,6 +111,19 @@ export function RemovePasskeyForm({ passkey }: { passkey: PasskeyRow }) {
       <input type="hidden" name="passkey" value={passkey.id} />
       <button type="submit" className="text-sm font-semibold text-red-700 underline">
         Remove<span className="sr-only"> {passkey.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** Ends every session of the person the page is about, under the page's own `intent`. */
+export function SignOutEverywhereForm({ intent }: { intent: string }) {
+  return (
+    <Form method="post" className="mt-4">
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={buttonClasses("secondary")}>
+        Sign out of every device
       </button>
     </Form>
   );

@@ -1,11 +1,10 @@
-import { data, Form, redirect, useRevalidator } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { useState } from "react";
 import type { Route } from "./+types/account";
-import { PasskeyTable, RemovePasskeyForm, SessionTable } from "~/components/admin/account-lists";
-import { CsrfField, useCsrfToken } from "~/components/admin/csrf-field";
+import { PasskeyTable, RemovePasskeyForm, SessionTable, SignOutEverywhereForm } from "~/components/admin/account-lists";
+import { useCsrfToken } from "~/components/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { PasskeyButton } from "~/components/admin/passkey-button";
-import { buttonClasses } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { accountLists } from "~/lib/admin/account-view.server";
 import { endSession, requireAdminForm, requireRecentAuthentication, requireUser } from "~/lib/admin/auth.server";
@@ -111,13 +110,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Panel>
       <Panel title="Where you are signed in" id="sessions">
         <SessionTable sessions={sessions} />
-        <Form method="post" className="mt-4">
-          <CsrfField />
-          <input type="hidden" name="intent" value="sign-out-everywhere" />
-          <button type="submit" className={buttonClasses("secondary")}>
-            Sign out of every device
-          </button>
-        </Form>
+        <SignOutEverywhereForm intent="sign-out-everywhere" />
       </Panel>
     </>
   );

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/user";
-import { PasskeyTable, RemovePasskeyForm, SessionTable } from "~/components/admin/account-lists";
+import { PasskeyTable, RemovePasskeyForm, SessionTable, SignOutEverywhereForm } from "~/components/admin/account-lists";
 import { CsrfField } from "~/components/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { RoleCheckboxes } from "~/components/admin/role-checkboxes";
@@ -188,13 +188,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
 
       <Panel title="Sessions" id="sessions">
         <SessionTable sessions={sessions} />
-        <Form method="post" className="mt-4">
-          <CsrfField />
-          <input type="hidden" name="intent" value="end-sessions" />
-          <button type="submit" className={buttonClasses("secondary")}>
-            Sign out of every device
-          </button>
-        </Form>
+        <SignOutEverywhereForm intent="end-sessions" />
       </Panel>
 
       <Panel title="Access" id="access">
