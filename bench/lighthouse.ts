@@ -21,10 +21,18 @@
 // slowdown (4×); a machine of index 2,700 observes tasks about 2.7 times shorter than one of 1,000.
 // Each run's slowdown is then 4 × (the index the previous run measured) / LIGHTHOUSE_AS_INDEX,
 // never below 4, and is printed with the run: the slowest machine whose runs still count, on demand.
+//
+// The floor: after each page of a round, an empty page served with the site's own response headers
+// (bench/support/floor-page.ts) is audited too. Its blocking time is what the browser and
+// Lighthouse's method cost here whatever a page holds; the summary gives every page's TBT above it.
+// LIGHTHOUSE_FLOOR=off leaves it out; LIGHTHOUSE_FLOOR_WITHOUT (header names, comma-separated) serves
+// it without those headers, to measure what a header costs.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 import { DEFAULT_REFERENCE, inRoundOrder, median, medianAndSpread, startComparedBuilds } from "./support/compared-builds";
+import { startFloorPage } from "./support/floor-page";
+import { blockingByKind, TASK_KINDS } from "./support/long-tasks";
 
 const ROUNDS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REFERENCE = process.env.LIGHTHOUSE_REFERENCE ?? DEFAULT_REFERENCE;
@@ -39,6 +47,9 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 /** Lighthouse's default mobile CPU slowdown. */
 const CPU_SLOWDOWN = 4;
 const AS_INDEX = Number(process.env.LIGHTHOUSE_AS_INDEX ?? 0);
+const WITH_FLOOR = process.env.LIGHTHOUSE_FLOOR !== "off";
+/** The floor's runs are recorded under this page and build name. */
+const FLOOR = "floor";
 
 type Run = {
   page: string;
@@ -49,6 +60,8 @@ type Run = {
   tbt: number;
   /** The main thread's style and layout work over the whole load, as Lighthouse reports it (multiplied by the slowdown). */
   styleLayout: number;
+  /** The blocking time by the kind of task it came from (bench/support/long-tasks.ts), when the trace could be read. */
+  blockingByKind: Map<string, number> | null;
 };
 
 type WorkBreakdown = { items?: { group: string; duration: number }[] };
@@ -67,7 +80,7 @@ async function audit(url: string, port: number, cpuSlowdownMultiplier: number) {
       throttling: { cpuSlowdownMultiplier },
     });
     const lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
+    if (result && lhr && !lhr.runtimeError) return result;
     if (attempt === 3) throw new Error(`${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
   }
 }
@@ -116,6 +129,15 @@ async function pagesToAudit(origin: string): Promise<[string, string][]> {
 }
 
 const { builds, stop } = await startComparedBuilds(REFERENCE);
+const floor = WITH_FLOOR
+  ? await startFloorPage(
+      `${builds[0]!.server.url}/`,
+      (process.env.LIGHTHOUSE_FLOOR_WITHOUT ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    )
+  : null;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
@@ -127,6 +149,7 @@ try {
     `Lighthouse, ${ROUNDS} rounds, mobile (simulated slow 4G, ${AS_INDEX ? `CPU slowdown scaled to a machine of index ${AS_INDEX}` : `${CPU_SLOWDOWN}× CPU`}), ${CHROMIUM_PATH}`,
   );
   for (const { name, label } of builds) console.log(`  ${name.padEnd(9)} ${label}`);
+  if (floor) console.log(`  ${FLOOR.padEnd(9)} an empty page with the current build's headers (${floor.headerNames.join(", ")})`);
   console.log(`Runs with a benchmark index below ${MIN_BENCHMARK_INDEX} are shown and not counted.\n`);
   console.log(
     `${"round".padEnd(5)} ${"page".padEnd(width)} ${"build".padEnd(9)} ${"index".padStart(5)} ${"cpu".padStart(5)} ${"perf".padStart(4)} ${"LCP".padStart(7)} ${"TBT".padStart(7)}`,
@@ -136,9 +159,16 @@ try {
   let lastIndex: number | undefined;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [page, pathname] of pages) {
-      for (const { name, server } of inRoundOrder(builds, round)) {
+      const targets: { page: string; name: string; url: string }[] = inRoundOrder(builds, round).map(({ name, server }) => ({
+        page,
+        name,
+        url: `${server.url}${pathname}`,
+      }));
+      if (floor) targets.push({ page: FLOOR, name: FLOOR, url: floor.url });
+      for (const { page, name, url } of targets) {
         const slowdown = AS_INDEX && lastIndex ? Math.max(CPU_SLOWDOWN, (CPU_SLOWDOWN * lastIndex) / AS_INDEX) : CPU_SLOWDOWN;
-        const lhr = await audit(`${server.url}${pathname}`, chrome.port, slowdown);
+        const result = await audit(url, chrome.port, slowdown);
+        const { lhr } = result;
         lastIndex = lhr.environment.benchmarkIndex;
         const run: Run = {
           page,
@@ -153,6 +183,7 @@ try {
             (lhr.audits["mainthread-work-breakdown"]?.details as WorkBreakdown | undefined)?.items?.find(
               (item) => item.group === "styleLayout",
             )?.duration ?? NaN,
+          blockingByKind: blockingByKind(result, slowdown),
         };
         runs.push(run);
         const dropped = run.benchmarkIndex < MIN_BENCHMARK_INDEX ? "  not counted (index < 1000)" : "";
@@ -172,35 +203,64 @@ try {
   );
   console.log("Medians (lowest–highest) over the counted runs:");
   console.log(
-    `${"page".padEnd(width)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${"style+layout ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
+    `${"page".padEnd(width)} ${"build".padEnd(9)} ${"n".padStart(2)}  ${"perf".padEnd(13)} ${"LCP ms".padEnd(17)} ${"TBT ms".padEnd(17)} ${(floor ? "above floor" : "").padEnd(11)} ${"style+layout ms".padEnd(17)} ${"a11y".padStart(4)} ${"bp".padStart(4)} ${"seo".padStart(4)}`,
   );
+  const floorTbt = median(counted.filter((run) => run.build === FLOOR).map((run) => run.tbt));
   const missed = new Map<string, string[]>(builds.map(({ name }) => [name, []]));
-  for (const [page] of pages) {
-    for (const { name } of builds) {
-      const these = counted.filter((run) => run.page === page && run.build === name);
-      if (
-        !these.length ||
-        median(these.map((run) => run.scores.performance)) < GOAL.performance ||
-        median(these.map((run) => run.tbt)) > GOAL.tbt
-      )
-        missed.get(name)!.push(page);
-      const categoryMedian = (category: (typeof CATEGORIES)[number]) =>
-        (these.length ? String(median(these.map((run) => run.scores[category]))) : "—").padStart(4);
-      console.log(
-        `${page.padEnd(width)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
-          `${medianAndSpread(these.map((run) => run.scores.performance)).padEnd(13)} ` +
-          `${medianAndSpread(these.map((run) => run.lcp)).padEnd(17)} ${medianAndSpread(these.map((run) => run.tbt)).padEnd(17)} ` +
-          `${medianAndSpread(these.map((run) => run.styleLayout)).padEnd(17)} ` +
-          `${categoryMedian("accessibility")} ${categoryMedian("best-practices")} ${categoryMedian("seo")}`,
-      );
-    }
+  const missedAboveFloor = new Map<string, string[]>(builds.map(({ name }) => [name, []]));
+  const summarise = (page: string, name: string) => {
+    const these = counted.filter((run) => run.page === page && run.build === name);
+    const tbt = median(these.map((run) => run.tbt));
+    if (!these.length || median(these.map((run) => run.scores.performance)) < GOAL.performance || tbt > GOAL.tbt)
+      missed.get(name)?.push(page);
+    if (!these.length || tbt - floorTbt > GOAL.tbt) missedAboveFloor.get(name)?.push(page);
+    const categoryMedian = (category: (typeof CATEGORIES)[number]) =>
+      (these.length ? String(median(these.map((run) => run.scores[category]))) : "—").padStart(4);
+    const aboveFloor = floor && name !== FLOOR && these.length ? String(Math.round(tbt - floorTbt)) : "";
+    console.log(
+      `${page.padEnd(width)} ${name.padEnd(9)} ${String(these.length).padStart(2)}  ` +
+        `${medianAndSpread(these.map((run) => run.scores.performance)).padEnd(13)} ` +
+        `${medianAndSpread(these.map((run) => run.lcp)).padEnd(17)} ${medianAndSpread(these.map((run) => run.tbt)).padEnd(17)} ` +
+        `${aboveFloor.padStart(11)} ${medianAndSpread(these.map((run) => run.styleLayout)).padEnd(17)} ` +
+        `${categoryMedian("accessibility")} ${categoryMedian("best-practices")} ${categoryMedian("seo")}`,
+    );
+  };
+  for (const [page] of pages) for (const { name } of builds) summarise(page, name);
+  if (floor) summarise(FLOOR, FLOOR);
+
+  // Whose work the blocking time is: medians per kind of task. The rows do not add up to the TBT
+  // medians exactly (medians of parts; Lighthouse averages two simulations).
+  console.log("\nBlocking time by the kind of task it came from, ms (medians over the counted runs whose trace could be read):");
+  console.log(`${"page".padEnd(width)} ${"build".padEnd(9)} ${TASK_KINDS.map((kind) => kind.padStart(12)).join(" ")}`);
+  for (const [page, name] of [
+    ...pages.flatMap(([page]) => builds.map(({ name }) => [page, name])),
+    ...(floor ? [[FLOOR, FLOOR]] : []),
+  ]) {
+    const traced = counted.filter((run) => run.page === page && run.build === name && run.blockingByKind);
+    if (!traced.length) continue;
+    const cells = TASK_KINDS.map((kind) =>
+      String(Math.round(median(traced.map((run) => run.blockingByKind!.get(kind) ?? 0)))).padStart(12),
+    );
+    console.log(`${page!.padEnd(width)} ${name!.padEnd(9)} ${cells.join(" ")}`);
   }
+
   console.log(`\nGoal: performance ≥ ${GOAL.performance} and TBT ≤ ${GOAL.tbt} ms (medians of the counted runs) on every page.`);
   for (const [name, pagesMissed] of missed)
     console.log(
       `  ${name.padEnd(9)} ${pagesMissed.length ? `NOT met on ${pagesMissed.length} of ${pages.length}: ${pagesMissed.join(", ")}` : `met on all ${pages.length}`}`,
     );
+  if (floor) {
+    console.log(
+      `  ${FLOOR.padEnd(9)} ${floorTbt > GOAL.tbt ? "NOT met" : "met"} by the empty page itself (TBT median ${Math.round(floorTbt)} ms)`,
+    );
+    console.log(`TBT above the floor ≤ ${GOAL.tbt} ms (what the pages themselves cost):`);
+    for (const [name, pagesMissed] of missedAboveFloor)
+      console.log(
+        `  ${name.padEnd(9)} ${pagesMissed.length ? `NOT met on ${pagesMissed.length} of ${pages.length}: ${pagesMissed.join(", ")}` : `met on all ${pages.length}`}`,
+      );
+  }
 } finally {
   await chrome.kill();
+  await floor?.stop();
   await stop();
 }
