@@ -1,12 +1,12 @@
 // Whose work a Lighthouse run's blocking time is. Lighthouse reports its long tasks in simulated time
 // (each observed task multiplied by the CPU slowdown and placed on a simulated timeline), without
 // saying what ran in them. Each one is matched here to the task of the recorded trace whose duration
-// times the slowdown is the same, and named by what ran inside it. A long task's match is sure (few
-// tasks are that long); one near the threshold can be matched to another of the same length, so
-// the smaller kinds are an approximation. Its blocking time is counted as
-// Lighthouse counts it: the part that falls between the first contentful paint and time to
-// interactive, less 50 ms. Lighthouse simulates twice and averages, so the sum is near its TBT, not
-// equal to it.
+// times the slowdown (half of it for a task that laid out, as Lighthouse's simulation does) is the
+// same, and named by what ran inside it. A long task's match is sure (few tasks are that long); one
+// near the threshold can be matched to another of the same length, so the smaller kinds are an
+// approximation. Its blocking time is counted as Lighthouse counts it: the part that falls between
+// the first contentful paint and time to interactive, less 50 ms. Lighthouse averages two
+// simulations, so the sum is near its TBT, not equal to it.
 import type { RunnerResult } from "lighthouse";
 
 type TraceEvent = {
@@ -61,16 +61,40 @@ export function blockingByKind(result: RunnerResult, slowdown: number): Map<stri
     ...mainThread.filter((event) => event.name === "RunTask"),
     ...mainThread.filter((event) => event.name !== "RunTask"),
   ];
+  const namesInside = new Map<TraceEvent, Set<string>>();
+  const eventsInside = (task: TraceEvent) => {
+    let names = namesInside.get(task);
+    if (!names) {
+      names = new Set(
+        mainThread
+          .filter((event) => event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur! && event !== task)
+          .map((event) => event.name),
+      );
+      namesInside.set(task, names);
+    }
+    return names;
+  };
+  // Lighthouse multiplies a task that laid out by half the slowdown, any other by the whole of it.
+  const simulated = (task: TraceEvent) => (task.dur! / 1000) * (eventsInside(task).has("Layout") ? slowdown / 2 : slowdown);
   const used = new Set<TraceEvent>();
   const byKind = new Map<string, number>();
   for (const longTask of longTasks) {
-    const observed = longTask.duration / slowdown;
-    const distance = (event: TraceEvent) => Math.abs(event.dur! / 1000 - observed);
+    const distance = (event: TraceEvent) => Math.abs(simulated(event) - longTask.duration) / slowdown;
     let match: TraceEvent | undefined;
-    for (const event of candidates)
-      if (!used.has(event) && distance(event) < MATCH_MS && (!match || distance(event) < distance(match))) match = event;
+    for (const event of candidates) {
+      // Only a task of about the right length is worth looking inside.
+      const rough = event.dur! / 1000;
+      if (
+        used.has(event) ||
+        rough * slowdown < longTask.duration / 2 - MATCH_MS ||
+        rough * slowdown > longTask.duration * 2 + MATCH_MS
+      )
+        continue;
+      if (distance(event) < MATCH_MS && (!match || distance(event) < distance(match))) match = event;
+    }
     let kind = "unmatched";
     if (match) {
+      used.add(match);
       const names = new Set(
         mainThread
           .filter((event) => event.ts >= match.ts && event.ts + event.dur! <= match.ts + match.dur! && event.dur! >= MIN_EVENT_US)
@@ -78,7 +102,6 @@ export function blockingByKind(result: RunnerResult, slowdown: number): Map<stri
       );
       kind = KINDS.find(([, test]) => test(names))?.[0] ?? "other";
     }
-    if (match) used.add(match);
     const end = longTask.startTime + longTask.duration;
     const blocking = Math.max(0, Math.min(end, tti) - Math.max(longTask.startTime, fcp) - BLOCKING_THRESHOLD_MS);
     byKind.set(kind, (byKind.get(kind) ?? 0) + blocking);
