@@ -11,7 +11,6 @@ import type { RunnerResult } from "lighthouse";
 
 type TraceEvent = {
   name: string;
-  ph?: string;
   ts: number;
   dur?: number;
   pid: number;
@@ -61,21 +60,23 @@ export function blockingByKind(result: RunnerResult, slowdown: number): Map<stri
     ...mainThread.filter((event) => event.name === "RunTask"),
     ...mainThread.filter((event) => event.name !== "RunTask"),
   ];
-  const namesInside = new Map<TraceEvent, Set<string>>();
-  const eventsInside = (task: TraceEvent) => {
-    let names = namesInside.get(task);
-    if (!names) {
-      names = new Set(
-        mainThread
-          .filter((event) => event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur! && event !== task)
-          .map((event) => event.name),
-      );
-      namesInside.set(task, names);
-    }
-    return names;
+  /** The names of the events within `task` that last at least `minimumUs`. */
+  const namesWithin = (task: TraceEvent, minimumUs = 0) =>
+    new Set(
+      mainThread
+        .filter(
+          (event) =>
+            event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur! && event.dur! >= minimumUs,
+        )
+        .map((event) => event.name),
+    );
+  const laidOut = new Map<TraceEvent, boolean>();
+  const didLayout = (task: TraceEvent) => {
+    if (!laidOut.has(task)) laidOut.set(task, namesWithin(task).has("Layout"));
+    return laidOut.get(task)!;
   };
   // Lighthouse multiplies a task that laid out by half the slowdown, any other by the whole of it.
-  const simulated = (task: TraceEvent) => (task.dur! / 1000) * (eventsInside(task).has("Layout") ? slowdown / 2 : slowdown);
+  const simulated = (task: TraceEvent) => (task.dur! / 1000) * (didLayout(task) ? slowdown / 2 : slowdown);
   const used = new Set<TraceEvent>();
   const byKind = new Map<string, number>();
   for (const longTask of longTasks) {
@@ -95,11 +96,7 @@ export function blockingByKind(result: RunnerResult, slowdown: number): Map<stri
     let kind = "unmatched";
     if (match) {
       used.add(match);
-      const names = new Set(
-        mainThread
-          .filter((event) => event.ts >= match.ts && event.ts + event.dur! <= match.ts + match.dur! && event.dur! >= MIN_EVENT_US)
-          .map((event) => event.name),
-      );
+      const names = namesWithin(match, MIN_EVENT_US);
       kind = KINDS.find(([, test]) => test(names))?.[0] ?? "other";
     }
     const end = longTask.startTime + longTask.duration;
