@@ -40,8 +40,12 @@ export function Header() {
     };
   }, []);
 
-  // Following any link (Contact Sales included) closes the menus and the mobile panel.
+  // Following any link (Contact Sales included) closes the menus and the mobile panel. Not on the
+  // first render: a menu the visitor opened before the page hydrated stays open.
+  const locationShown = useRef(location.key);
   useEffect(() => {
+    if (locationShown.current === location.key) return;
+    locationShown.current = location.key;
     headerRef.current?.querySelectorAll("details[open]").forEach((details) => details.removeAttribute("open"));
   }, [location.key]);
 

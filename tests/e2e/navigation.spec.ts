@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { expect, expectAccessible, isHydrated, test, waitForHydration } from "./support/fixtures";
 
 const menus = {
   Products: [["Sentinel", "/products/sentinel"]],
@@ -124,6 +124,19 @@ test.describe("header on a 390 px phone", () => {
     await expect(panel(page).getByRole("link", { name: "Community" })).toBeVisible();
     await expectAccessible(page, "with the mobile panel open");
     await hamburger(page).click();
+    await expect(panel(page)).toBeHidden();
+  });
+
+  test("a panel opened before the page hydrated stays open through hydration", async ({ page }) => {
+    await page.goto("/");
+    // The tap is the visitor's first input: the panel opens at once, and the page hydrates after it.
+    await hamburger(page).click();
+    await expect(panel(page)).toBeVisible();
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect(panel(page)).toBeVisible();
+    // From then on the router follows the link, and following it closes the panel.
+    await panel(page).getByRole("link", { name: "Support" }).click();
+    await expect(page).toHaveURL(/\/resources\/support$/);
     await expect(panel(page)).toBeHidden();
   });
 
