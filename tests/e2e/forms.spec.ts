@@ -1,5 +1,5 @@
 import { SHARED_SERVER, startPrivateServer } from "./support/server";
-import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { expect, expectAccessible, isHydrated, test, waitForHydration } from "./support/fixtures";
 import { countRows, field, holdPosts, leadRows, postChunked, renameTable, uniqueCampaign } from "./forms-support";
 
 // The contact-sales and demo-request forms: against the built production server and its real SQLite file.
@@ -69,6 +69,25 @@ test.describe("contact sales form", () => {
     });
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(String(row.created_at)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  test("what a visitor types while the page hydrates is kept and sent", async ({ page }) => {
+    const campaign = uniqueCampaign("contact-early");
+    await page.goto(`/contact-sales?${utm(campaign)}`);
+    const form = page.getByRole("form", { name: "Get in Touch" });
+    // Focusing the field is the visitor's first input: the page hydrates while they type.
+    await form.getByLabel("First Name").click();
+    await page.keyboard.type("Ada", { delay: 20 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Lovelace", { delay: 20 });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect(form.getByLabel("First Name")).toHaveValue("Ada");
+    await expect(form.getByLabel("Last Name")).toHaveValue("Lovelace");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toBeVisible();
+    expect(leadRows(SHARED_SERVER.databasePath, "sales_leads", campaign)).toMatchObject([
+      { first_name: "Ada", last_name: "Lovelace" },
+    ]);
   });
 
   test("an empty submission is stored as entered, with product General", async ({ page }) => {
