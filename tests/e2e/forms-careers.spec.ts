@@ -1,5 +1,5 @@
 import { SHARED_SERVER, startPrivateServer } from "./support/server";
-import { expect, expectAccessible, test, waitForHydration } from "./support/fixtures";
+import { expect, expectAccessible, isHydrated, test, waitForHydration } from "./support/fixtures";
 import { field, holdPosts, leadRows, renameTable, uniqueCampaign } from "./forms-support";
 
 // The "Join Our Team" application on /company/careers: a dialog with JavaScript, the form in place without.
@@ -111,6 +111,23 @@ test.describe("with JavaScript", () => {
     }
     await expect(dialog).toBeVisible();
     await expectAccessible(page, "modal with errors");
+  });
+
+  test("typing into the form of a page loaded with ?apply=1 carries on into the modal it becomes", async ({ page }) => {
+    // A phone's way here: Apply Now tapped before the page hydrated loads this address, with the form
+    // in place. The tap into a field is the first input, and the page hydrates while the visitor types.
+    await page.goto("/company/careers?apply=1");
+    const dialog = page.locator("dialog#apply");
+    await dialog.getByLabel("First Name").click();
+    await page.keyboard.type("Ada", { delay: 20 });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    await page.keyboard.type(" King", { delay: 20 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Lovelace");
+    await expect(dialogOf(page)).toBeVisible();
+    await expect(dialogOf(page).getByLabel("First Name")).toHaveValue("Ada King");
+    await expect(dialogOf(page).getByLabel("Last Name")).toHaveValue("Lovelace");
   });
 
   test("a submission shows Submitting..., closes the modal, toasts and stores the row", async ({ page }) => {

@@ -46,8 +46,12 @@ export function CareerApplication() {
       return;
     }
     if (element.matches(":modal")) return;
-    if (element.open) element.close(); // rendered in place by the server: reopen it as a modal
+    // Rendered in place by the server: reopened as a modal. The page hydrates at the visitor's first
+    // input, often a tap into this form, so whatever they are typing in keeps the focus.
+    const typingIn = element.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    if (element.open) element.close();
     element.showModal();
+    typingIn?.focus();
   }, [requested]);
 
   // Closing drops ?apply=1 from the URL, once the router is idle: navigating while the post's
