@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, isHydrated, test, waitForHydration } from "./support/fixtures";
 import { startPrivateServer } from "./support/server";
 
@@ -97,47 +98,64 @@ test("a public page fetches its modules after the first paint and runs them at t
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
 });
 
-test("a press that comes in while the modules run is answered by the page as drawn, and hydration keeps its answer", async ({
-  page,
-}) => {
-  // The entry module, slowed down: it runs for a second before it hands the page to React, so a
-  // press waits in the browser's queue behind it, as one does on a slow phone.
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    const response = await route.fetch();
-    const stall = `console.log("entry module running"); for (const until = performance.now() + 1000; performance.now() < until; );`;
-    await route.fulfill({ response, body: `${stall}\n${await response.text()}` });
+test.describe("a press that comes in while the modules run", () => {
+  test.beforeEach(async ({ page }) => {
+    // The entry module, slowed down: it runs for a second before it hands the page to React, so a
+    // press waits in the browser's queue behind it, as one does on a slow phone.
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const stall = `console.log("entry module running"); for (const until = performance.now() + 1000; performance.now() < until; );`;
+      await route.fulfill({ response, body: `${stall}\n${await response.text()}` });
+    });
+    // After every listener (React's are on the document): whether React had hydrated the element
+    // pressed when the press was dispatched. React does that at once for a press it hears, or
+    // stops the press when it cannot (then this never runs).
+    await page.addInitScript(() =>
+      addEventListener("pointerdown", (event) => {
+        const pressed = event.target as object;
+        (window as { hydratedAtPress?: boolean }).hydratedAtPress = Object.keys(pressed).some((key) =>
+          key.startsWith("__reactFiber$"),
+        );
+      }),
+    );
   });
-  // After every listener (React's are on the document): whether React had hydrated the element
-  // pressed by the time the press was dispatched, which it does at once for a press it hears.
-  await page.addInitScript(() =>
-    addEventListener("pointerdown", (event) => {
-      const pressed = event.target as object;
-      (window as { hydratedAtPress?: boolean }).hydratedAtPress = Object.keys(pressed).some((key) =>
-        key.startsWith("__reactFiber$"),
-      );
-    }),
-  );
-  await page.goto("/");
-  const menu = page.getByRole("navigation", { name: "Main" }).locator("details").first();
-  const box = (await menu.locator("summary").boundingBox())!;
-  const running = page.waitForEvent("console", (message) => message.text() === "entry module running");
-  await page.mouse.move(1, 1); // the first input: the modules are imported
-  await running;
-  // Press and release sent together, without waiting on the busy page: both are queued behind it.
-  const cdp = await page.context().newCDPSession(page);
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2, button: "left" as const, clickCount: 1 };
-  await Promise.all([
-    cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...point }),
-    cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...point }),
-  ]);
-  await expect(menu).toHaveAttribute("open", "");
-  expect(await page.evaluate(() => (window as { hydratedAtPress?: boolean }).hydratedAtPress)).toBe(false);
-  // Hydration afterwards leaves the menu as the press left it, and from then on the header's own
-  // script answers: Escape closes the menu.
-  await expect.poll(() => isHydrated(page)).toBe(true);
-  await expect(menu).toHaveAttribute("open", "");
-  await page.keyboard.press("Escape");
-  await expect(menu).not.toHaveAttribute("open");
+
+  /** Presses the middle of `target` while the entry module of `path` runs; whether React had the press first (see above). */
+  async function pressWhileEntryRuns(page: Page, path: string, target: Locator, hydratesOnInput: boolean) {
+    await page.goto(path);
+    if (!hydratesOnInput) await expect.poll(() => isHydrated(page)).toBe(true); // the first load's module has run
+    const box = (await target.boundingBox())!;
+    const running = page.waitForEvent("console", (message) => message.text() === "entry module running");
+    if (hydratesOnInput)
+      await page.mouse.move(1, 1); // the first input: the modules are imported
+    else await page.reload({ waitUntil: "commit" });
+    await running;
+    // Press and release sent together, without waiting on the busy page: both are queued behind it.
+    const cdp = await page.context().newCDPSession(page);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2, button: "left" as const, clickCount: 1 };
+    await Promise.all([
+      cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...point }),
+      cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...point }),
+    ]);
+    return page.evaluate(() => (window as { hydratedAtPress?: boolean }).hydratedAtPress);
+  }
+
+  test("on a public page it is answered by the page as drawn, and hydration keeps its answer", async ({ page }) => {
+    const menu = page.getByRole("navigation", { name: "Main" }).locator("details").first();
+    expect(await pressWhileEntryRuns(page, "/", menu.locator("summary"), true)).toBe(false);
+    await expect(menu).toHaveAttribute("open", "");
+    // Hydration afterwards leaves the menu as the press left it, and from then on the header's own
+    // script answers: Escape closes the menu.
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open");
+  });
+
+  test("in the back office React takes it: its controls need React", async ({ page }) => {
+    const heading = page.getByRole("heading", { level: 1 });
+    expect(await pressWhileEntryRuns(page, "/admin/sign-in", heading, false)).not.toBe(false);
+  });
 });
 
 test("the back office and error pages hydrate once drawn, with no input", async ({ page }) => {
