@@ -32,10 +32,11 @@ import {
 } from "~/lib/db/admin-users.server";
 import { sharedSecret } from "~/lib/db/app-secrets.server";
 import { appendAuditEntry, listAuditEntries, type AuditCursor, type AuditEntry, type AuditFilter } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
 import { closeDatabase, initDatabase } from "~/lib/db/index.server";
 import type { Database } from "~/lib/db/schema";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 
 // The back office's tables on both engines: invitations used once, sessions that end when they
 // should, an audit log nobody can rewrite, sign-in states used once, and secrets made once.
@@ -50,10 +51,9 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      url = await engine.create();
-      opened = await openDatabase(url, 4);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      const fresh = await migratedDatabase(engine, 4);
+      ({ url, db } = fresh);
+      opened = fresh;
     });
     afterEach(async () => {
       await db.destroy();

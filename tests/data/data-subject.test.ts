@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import {
   correctSubjectField,
   eraseSubject,
@@ -15,6 +14,7 @@ import { listDeliveries } from "~/lib/db/deliveries.server";
 import { insertLead } from "~/lib/db/leads.server";
 import type { Database, LeadTable } from "~/lib/db/schema";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { demo } from "./support/fixtures";
 
 // Privacy requests on both engines: everything held about an address (any case) across every
@@ -30,9 +30,7 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      const opened = await openDatabase(await engine.create(), 4);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ db } = await migratedDatabase(engine, 4));
     });
     afterEach(async () => {
       await db.destroy();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { type OpenDatabase } from "~/lib/db/connection.server";
 import {
   claimDueDeliveries,
   listDeliveries,
@@ -14,6 +14,7 @@ import {
 import { insertLead } from "~/lib/db/leads.server";
 import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { demo, sleep } from "./support/fixtures";
 
 // The lead-delivery outbox on both engines: written with the lead, claimed by one worker at a
@@ -25,9 +26,8 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      opened = await openDatabase(await engine.create(), 6);
+      opened = await migratedDatabase(engine, 6);
       db = opened.db;
-      await migrateToLatest(db, opened.dialect);
     });
     afterEach(async () => {
       await db.destroy();

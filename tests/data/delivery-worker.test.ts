@@ -2,13 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { type OpenDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
 import { insertLead } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import type { DeliveryConfig } from "~/lib/delivery/config.server";
 import { claimDueBy, startDeliveryWorker, type DeliveryWorker } from "~/lib/delivery/worker.server";
 import { sqliteEngine } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { demo, sleep } from "./support/fixtures";
 
 // The worker gives way to visitors: while the event loop is busy, a new delivery waits (up to
@@ -41,9 +42,8 @@ describe("the delivery worker under load", () => {
   let worker: DeliveryWorker | undefined;
 
   beforeEach(async () => {
-    opened = await openDatabase(await engine.create(), 2);
+    opened = await migratedDatabase(engine, 2);
     db = opened.db;
-    await migrateToLatest(db, opened.dialect);
     received = 0;
     receiver = createServer((_req, res) => {
       received += 1;

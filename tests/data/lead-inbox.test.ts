@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/db/admin-users.server";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { type OpenDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
 import {
   findLeadRecord,
@@ -16,6 +16,7 @@ import type { Database, LeadTable } from "~/lib/db/schema";
 import { leadForms } from "~/lib/leads/registry";
 import { addNote, assignLead, changeLeadStatus, deliverAgain, type Worker } from "~/lib/leads/workspace.server";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 
 // The lead desks' data on both engines: an inbox pages through every lead exactly once in order
 // (ties and microseconds included), its filters and prefix search narrow it, and the workflow's
@@ -62,9 +63,8 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      opened = await openDatabase(await engine.create(), 4);
+      opened = await migratedDatabase(engine, 4);
       db = opened.db;
-      await migrateToLatest(db, opened.dialect);
     });
     afterEach(async () => {
       await db.destroy();

@@ -5,20 +5,14 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  DatabaseError,
-  isDatabaseUnreachable,
-  isStatementRefused,
-  migrateToLatest,
-  openDatabase,
-  type OpenDatabase,
-} from "~/lib/db/connection.server";
+import { DatabaseError, isDatabaseUnreachable, isStatementRefused, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
 import { insertLead, insertLeadOnce } from "~/lib/db/leads.server";
 import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { replayLeadSpool } from "~/lib/leads/spool-replay.server";
 import { openLeadSpool, REJECTED_DIR, SpoolFullError, type SpoolEntry } from "~/lib/leads/spool.server";
 import { engines, PG_URL, postgresAvailability } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { demo } from "./support/fixtures";
 
 // The lead spool: what a server keeps on its own disk while the database cannot be reached, and
@@ -201,9 +195,8 @@ for (const { engine, skip } of await engines()) {
     const destinations = (): readonly DeliveryDestination[] => ["webhook"];
 
     beforeEach(async () => {
-      opened = await openDatabase(await engine.create(), 6);
+      opened = await migratedDatabase(engine, 6);
       db = opened.db;
-      await migrateToLatest(db, opened.dialect);
     });
     afterEach(async () => {
       await db.destroy();

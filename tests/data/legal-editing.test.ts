@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
+import { openDatabase } from "~/lib/db/connection.server";
 import { importContent } from "~/lib/db/content-import.server";
 import { findLegalVersionRecord, listLegalVersionRecords } from "~/lib/db/legal-editing.server";
 import { findLegalDocument, listLegalVersions } from "~/lib/db/legal.server";
@@ -17,6 +17,7 @@ import {
   type Editor,
 } from "~/lib/legal/editing.server";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { addLegal } from "./support/fixtures";
 
 // Legal documents edited in the back office, on both engines: drafts are created, saved, published
@@ -35,10 +36,7 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      url = await engine.create();
-      const opened = await openDatabase(url, 4);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ url, db } = await migratedDatabase(engine, 4));
       expect((await importContent(db, CONTENT_DIR)).problems).toEqual([]);
     });
     afterEach(async () => {

@@ -4,11 +4,11 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatProblem } from "~/lib/content-files.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { importContent } from "~/lib/db/content-import.server";
 import { findLegalDocument, findLegalVersion, listLegalVersions } from "~/lib/db/legal.server";
 import type { Database } from "~/lib/db/schema";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { addLegal } from "./support/fixtures";
 
 // The legal version history on both engines: which versions are listed, which one a version page
@@ -21,9 +21,7 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      const opened = await openDatabase(await engine.create(), 2);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ db } = await migratedDatabase(engine, 2));
     });
     afterEach(async () => {
       await db.destroy();

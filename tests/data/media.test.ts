@@ -12,11 +12,11 @@ import { mediaFile } from "~/lib/blog/media-files.server";
 import { changeAlt, deleteMedia, imageLookupFor, listMedia, storeUpload, type MediaActor } from "~/lib/blog/media.server";
 import { createUser } from "~/lib/db/admin-users.server";
 import { listAuditEntries } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { closeDatabase } from "~/lib/db/index.server";
 import type { Database } from "~/lib/db/schema";
 import { addPost } from "./support/fixtures";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 
 // Uploaded images on both engines: what is taken (by content, within the caps, metadata gone) and
 // what is refused (each hostile file with its own message, nothing stored), the audit entries of
@@ -73,9 +73,7 @@ for (const { engine, skip } of await engines()) {
     let cacheDir: string;
 
     beforeEach(async () => {
-      const opened = await openDatabase(await engine.create(), 4);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ db } = await migratedDatabase(engine, 4));
       const user = await createUser(db, { email: `editor-${randomUUID()}@quorvant.com`, roles: ["editor"] });
       actor = { id: user.id, email: user.email, ip: "192.0.2.7" };
       cacheDir = mkdtempSync(path.join(os.tmpdir(), "quorvant-media-"));

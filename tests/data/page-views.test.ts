@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { addPageViews, type PageViewKey } from "~/lib/db/page-views.server";
 import type { Database } from "~/lib/db/schema";
 import { PageViewCounter } from "~/lib/visits/page-view-counter.server";
 import { campaignReport, reportPeriodFrom, weekOf } from "~/lib/visits/campaign-report.server";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 
 // Page views added by several servers to one day's totals, and the report sales reads from them
 // with the leads: per week, per source and campaign, on both engines.
@@ -27,9 +27,7 @@ for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`page views on ${engine.name}`, () => {
     let db: Kysely<Database>;
     beforeEach(async () => {
-      const opened = await openDatabase(await engine.create());
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ db } = await migratedDatabase(engine));
     });
     afterEach(async () => {
       await db.destroy();

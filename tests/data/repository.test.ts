@@ -22,6 +22,7 @@ import {
   listScheduledPosts,
 } from "~/lib/db/posts.server";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { addLegal, addPost } from "./support/fixtures";
 
 // One suite, both engines: every repository behaviour must hold on SQLite and on PostgreSQL alike.
@@ -36,10 +37,9 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      url = await engine.create();
-      opened = await openDatabase(url, 4);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      const fresh = await migratedDatabase(engine, 4);
+      ({ url, db } = fresh);
+      opened = fresh;
     });
     afterEach(async () => {
       await db.destroy();

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { listDeliveries } from "~/lib/db/deliveries.server";
 import { insertLead } from "~/lib/db/leads.server";
 import { findExpiredLeads, monthsBefore, purgeExpiredLeads } from "~/lib/db/retention.server";
@@ -10,6 +9,7 @@ import type { Database, LeadTable } from "~/lib/db/schema";
 import type { LeadFormId } from "~/lib/leads/registry";
 import { runRetentionIfDue } from "~/lib/leads/retention-job.server";
 import { engines } from "./support/engines";
+import { migratedDatabase } from "./support/migrated-database";
 import { demo } from "./support/fixtures";
 
 // Retention on both engines: exactly the leads the rules name go, with their deliveries and
@@ -64,9 +64,7 @@ for (const { engine, skip } of await engines()) {
     let db: Kysely<Database>;
 
     beforeEach(async () => {
-      const opened = await openDatabase(await engine.create(), 6);
-      db = opened.db;
-      await migrateToLatest(db, opened.dialect);
+      ({ db } = await migratedDatabase(engine, 6));
     });
     afterEach(async () => {
       await db.destroy();
