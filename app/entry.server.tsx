@@ -5,11 +5,14 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "~/app.css?inline";
 import stylesheetUrl from "~/app.css?url";
+import iconSpriteUrl from "~/assets/icons.svg?url";
 import { isBackOfficePath } from "~/lib/back-office-path";
-import { DocumentHtmlProvider, STYLESHEET } from "~/lib/document-html";
+import { DocumentHtmlProvider, ICON_SPRITE, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
-import { pageStylesheets, pageStylesheetStream } from "~/lib/page-stylesheet.server";
+import { pageCutStream } from "~/lib/page-cut-stream.server";
+import { ICON_SYMBOLS, withPageIcons } from "~/lib/page-icons.server";
+import { pageStylesheets, withPageStylesheet } from "~/lib/page-stylesheet.server";
 import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -17,6 +20,8 @@ export const streamTimeout = 5_000;
 
 /** Parsed when the server starts, not in a visitor's request. */
 const stylesheets = pageStylesheets(stylesheet);
+/** A whole document with only the styles and icons it uses. */
+const cutToPage = (html: string) => withPageIcons(withPageStylesheet(html, stylesheets) ?? html);
 
 export default function handleRequest(
   request: Request,
@@ -26,9 +31,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  // The stylesheet goes in the head: first paint waits for no other request. A public page's copy
-  // is cut to the rules it uses (~/lib/page-stylesheet.server); the browser keeps the copy in the page.
-  const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet);
+  // The stylesheet goes in the head and the icons' symbols in the body: first paint waits for no
+  // other request. A public page's copies are cut to the rules and symbols it uses
+  // (~/lib/page-stylesheet.server, ~/lib/page-icons.server); the browser keeps the copies in the page.
+  const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet).set(ICON_SPRITE, ICON_SYMBOLS);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -65,10 +71,10 @@ export default function handleRequest(
           // serves a shareable copy (script hashes instead of the nonce) to everyone else.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           const hydration = hydrationOf(request, responseStatusCode);
-          const html = scriptsAfterFirstPaint(hydration, stylesheetUrl);
+          const html = scriptsAfterFirstPaint(hydration, { stylesheetUrl, iconSpriteUrl });
           html.pipe(body);
-          // A page that hydrates at the first input carries only the styles it uses until then.
-          if (hydration === "on-first-input") pipe(pageStylesheetStream(stylesheets)).pipe(html);
+          // A page that hydrates at the first input carries only the styles and icons it uses until then.
+          if (hydration === "on-first-input") pipe(pageCutStream(cutToPage)).pipe(html);
           else pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { NotFound } from "~/components/not-found";
 import { pendingStateFor } from "~/components/pending-states";
 import { SiteFrame } from "~/components/site-frame";
-import { documentHtmlElementId, STYLESHEET, useDocumentHtml } from "~/lib/document-html";
+import { documentHtmlElementId, ICON_SPRITE, STYLESHEET, useDocumentHtml } from "~/lib/document-html";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { currentVisit } from "~/lib/leads/visit-memory";
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const stylesheet = useDocumentHtml(STYLESHEET, undefined);
+  const iconSymbols = useDocumentHtml(ICON_SPRITE, undefined);
   // The back office draws its own frame: none of the public header, navigation or footer.
   const backOffice = useMatches().some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice);
   return (
@@ -65,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
+        {/* The symbols every <Icon> draws, in the page so they are drawn with it (app/lib/page-icons.server.ts). */}
+        <svg id={documentHtmlElementId(ICON_SPRITE)} className="hidden" dangerouslySetInnerHTML={{ __html: iconSymbols }} />
         {backOffice ? children : <SiteFrame>{children}</SiteFrame>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

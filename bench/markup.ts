@@ -2,7 +2,8 @@
 // and whether the stream that gives a rendered page its own stylesheet stays linear in the page's size.
 // Run: npm run bench:markup
 import { renderMarkup } from "../app/lib/blog/markup.server";
-import { pageStylesheets, pageStylesheetStream, type PageStylesheets } from "../app/lib/page-stylesheet.server";
+import { pageCutStream } from "../app/lib/page-cut-stream.server";
+import { pageStylesheets, withPageStylesheet, type PageStylesheets } from "../app/lib/page-stylesheet.server";
 
 const paragraph =
   "Sentinel inspects **every prompt** and _every response_ for leaks, with `inline code`, __underlined terms__ " +
@@ -75,7 +76,7 @@ function pageChunks(bytes: number): Buffer[] {
 
 async function streamMs(chunks: Buffer[], stylesheets: PageStylesheets): Promise<number> {
   const started = performance.now();
-  const stream = pageStylesheetStream(stylesheets);
+  const stream = pageCutStream((html) => withPageStylesheet(html, stylesheets) ?? html);
   stream.resume();
   const ended = new Promise((resolve) => stream.on("end", resolve));
   for (const chunk of chunks) stream.write(chunk);

@@ -65,10 +65,14 @@ export const iconNames = [
   "brand-linkedin",
   "brand-instagram",
   "brand-youtube",
-  "brand-substack"
+  "brand-substack",
+  "logo"
 ] as const;
 
 export type IconName = (typeof iconNames)[number];
 
 /** The brand marks (social links): a UI glyph is not one. */
 export type BrandIconName = Extract<IconName, `brand-${string}`>;
+
+/** A symbol's id in the sprite is its icon's name after this. */
+export const SYMBOL_ID_PREFIX = "icon-";

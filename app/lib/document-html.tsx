@@ -17,7 +17,13 @@ export const documentHtmlElementId = (id: string) => `document-html-${id}`;
 /** The site's stylesheet, inlined in every document's head by the server renderer. */
 export const STYLESHEET = "stylesheet";
 
-/** Marks an inline stylesheet cut to its page's own rules (app/lib/page-stylesheet.server.ts). */
+/** The icon sprite's symbols, in every document's body (app/lib/page-icons.server.ts). */
+export const ICON_SPRITE = "icons";
+
+/**
+ * Marks an inline stylesheet cut to its page's own rules (app/lib/page-stylesheet.server.ts), or
+ * the icon sprite cut to its page's own symbols (app/lib/page-icons.server.ts).
+ */
 export const PAGE_ONLY_ATTRIBUTE = "data-page-only";
 
 /**

@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { decodeHTMLAttribute } from "entities";
 import postcss, { type ChildNode, type Container } from "postcss";
 import selectorParser from "postcss-selector-parser";
@@ -112,80 +111,4 @@ export function withPageStylesheet(html: string, stylesheets: PageStylesheets): 
   if (end === -1) return null;
   const css = stylesheets.forPage(html.slice(0, start) + html.slice(end));
   return `${html.slice(0, start)}${STYLE_OPEN} ${PAGE_ONLY_ATTRIBUTE}="">${css}${html.slice(end)}`;
-}
-
-const DOCUMENT_END = Buffer.from("</html>");
-/** How much of the bytes so far is looked at for the document's end: its closing tag and whitespace after it. */
-const TAIL_BYTES = DOCUMENT_END.length + 64;
-const ASCII_WHITESPACE = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-
-/** Whether the document's last bytes are its closing tag, followed by whitespace at most. */
-function endsDocument(tail: Buffer): boolean {
-  let end = tail.length;
-  while (end > 0 && ASCII_WHITESPACE.has(tail[end - 1]!)) end -= 1;
-  return end >= DOCUMENT_END.length && tail.subarray(end - DOCUMENT_END.length, end).equals(DOCUMENT_END);
-}
-
-/**
- * A stream that sends the document with its page's stylesheet when the renderer writes the whole
- * document at once, which it does when nothing on the page waits for slow data. A document still
- * incomplete once the renderer's write is over (a part streams in later, with classes nobody has
- * seen yet) is sent as it comes, with the whole stylesheet.
- *
- * The chunks are held as they come and joined once: a document of a megabyte arrives in hundreds
- * of chunks, and adding each to a growing string, then reading that string's end, would copy the
- * whole document again for every chunk.
- */
-export function pageStylesheetStream(stylesheets: PageStylesheets): Transform {
-  let held: Buffer[] | null = [];
-  /** The last bytes received: enough to see the document's end, whatever the chunks' sizes. */
-  let tail: Buffer = Buffer.alloc(0);
-  let waiting: NodeJS.Immediate | undefined;
-
-  /** Everything held, as one document with its own stylesheet when it is whole. */
-  const document = (chunks: Buffer[], whole: boolean): Buffer | string => {
-    const bytes = Buffer.concat(chunks);
-    if (!whole) return bytes;
-    const html = bytes.toString("utf8");
-    return withPageStylesheet(html, stylesheets) ?? html;
-  };
-  /** What is held, once: from then on, chunks pass as they come. */
-  const take = () => {
-    const chunks = held;
-    held = null;
-    clearImmediate(waiting);
-    return chunks;
-  };
-  const release = (stream: Transform, whole: boolean) => {
-    const chunks = take();
-    if (chunks) stream.push(document(chunks, whole));
-  };
-
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (held === null) return callback(null, chunk);
-      held.push(chunk);
-      tail = chunk.length >= TAIL_BYTES ? chunk.subarray(-TAIL_BYTES) : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
-      if (endsDocument(tail)) {
-        // The document's own end, not the text "</html>" somewhere inside it. It is cut in a turn
-        // of the event loop of its own: rendering a large page and cutting it are then two short
-        // pauses for the other requests instead of one long one.
-        clearImmediate(waiting);
-        waiting = setImmediate(() => release(this, true));
-      }
-      // The renderer writes what is ready in one go: the next turn of the event loop means the rest streams.
-      else waiting ??= setImmediate(() => release(this, false));
-      callback();
-    },
-    flush(callback) {
-      if (held === null) return callback();
-      // Ended in the turn it was written in: cut in a turn of its own, as above.
-      clearImmediate(waiting);
-      waiting = setImmediate(() => callback(null, document(take() ?? [], true)));
-    },
-  });
-  // Text out: the document is text once cut, and the next step (app/lib/script-priority.server.ts)
-  // reads text; a megabyte is then not encoded here only to be decoded there.
-  stream.setEncoding("utf8");
-  return stream;
 }

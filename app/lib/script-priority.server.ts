@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { documentHtmlElementId, PAGE_ONLY_ATTRIBUTE, STYLESHEET } from "~/lib/document-html";
+import { documentHtmlElementId, ICON_SPRITE, PAGE_ONLY_ATTRIBUTE, STYLESHEET } from "~/lib/document-html";
 import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 
 // Our pages are complete HTML that works without JavaScript, so the browser paints first and
@@ -20,10 +20,14 @@ import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
 // The hydration starts a frame after that first input, so the input's own answer is painted first.
 // A page whose inline stylesheet holds only its own rules (app/lib/page-stylesheet.server.ts) gets
 // the whole stylesheet, fetched with the modules, in place before any module runs: what React
-// renders once hydrated (a validation message, the next page) may need any rule.
+// renders once hydrated (a validation message, the next page) may need any rule. Its icon sprite,
+// cut the same way (app/lib/page-icons.server.ts), is made whole then too.
 
 /** When the page's modules are evaluated and the page hydrated. */
 export type Hydration = "after-first-frame" | "on-first-input";
+
+/** The whole copies of what a page that hydrates at the first input carries only its part of. */
+export type WholeAssets = { stylesheetUrl: string; iconSpriteUrl: string };
 
 const PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
 /** The router's module script's start tag (its nonce may come before or after the type). */
@@ -75,12 +79,26 @@ const wholeStylesheet = (url: string) =>
   "  document.head.append(link);\n" +
   "});\n";
 
+/**
+ * Puts every symbol of the sprite in the page's sprite when it holds only the page's own, once
+ * fetched; a sprite that fails to load leaves the page's icons as they are, and hydration goes on.
+ */
+const wholeIconSprite = (url: string) =>
+  `{ const sprite = document.getElementById(${JSON.stringify(documentHtmlElementId(ICON_SPRITE))});\n` +
+  `  if (sprite?.hasAttribute(${JSON.stringify(PAGE_ONLY_ATTRIBUTE)})) await fetch(${JSON.stringify(url)})\n` +
+  "    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.statusText))))\n" +
+  "    .then((text) => {\n" +
+  '      sprite.innerHTML = text.slice(text.indexOf(">") + 1, text.lastIndexOf("</svg>"));\n' +
+  `      sprite.removeAttribute(${JSON.stringify(PAGE_ONLY_ATTRIBUTE)});\n` +
+  "    })\n" +
+  "    .catch(() => {}); }\n";
+
 /** A module script whose imports start after the first frame, or null when it is not the router's shape. */
 export function deferModuleScript(
   script: string,
   preloads: readonly string[],
   hydration: Hydration = "after-first-frame",
-  stylesheetUrl?: string,
+  wholeAssets?: WholeAssets,
 ): string | null {
   const bodyStart = script.indexOf(">") + 1;
   const bodyEnd = script.lastIndexOf(SCRIPT_END);
@@ -102,20 +120,20 @@ export function deferModuleScript(
       : // Everything is fetched into the HTTP cache now, so the first input waits for no network.
         KEEP_LANDING_PAGE +
         AFTER_FIRST_FRAME +
-        `[${[...modules, entry, ...(stylesheetUrl ? [JSON.stringify(stylesheetUrl)] : [])].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
+        `[${[...modules, entry, ...(wholeAssets ? [wholeAssets.stylesheetUrl, wholeAssets.iconSpriteUrl].map((url) => JSON.stringify(url)) : [])].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
         FIRST_INPUT +
         AFTER_FIRST_FRAME +
-        (stylesheetUrl ? wholeStylesheet(stylesheetUrl) : "") +
+        (wholeAssets ? wholeStylesheet(wholeAssets.stylesheetUrl) + wholeIconSprite(wholeAssets.iconSpriteUrl) : "") +
         evaluate(importModules);
   return script.slice(0, bodyStart) + deferred + body.replace(STATIC_IMPORT, "") + script.slice(bodyEnd);
 }
 
 /**
  * A stream that defers the router's JavaScript until after the first paint, or the first input
- * (see above). `stylesheetUrl`: the whole stylesheet, put in place before hydration when the page's
- * inline one is cut to its own rules.
+ * (see above). `wholeAssets`: the whole stylesheet and icon sprite, put in place before hydration
+ * when the page's own copies are cut to what it uses.
  */
-export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame", stylesheetUrl?: string): Transform {
+export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame", wholeAssets?: WholeAssets): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let carry = "";
@@ -143,7 +161,7 @@ export function scriptsAfterFirstPaint(hydration: Hydration = "after-first-frame
         const whole = held.slice(0, end + SCRIPT_END.length);
         rest = held.slice(end + SCRIPT_END.length);
         script = null;
-        const deferred = deferModuleScript(whole, preloads, hydration, stylesheetUrl);
+        const deferred = deferModuleScript(whole, preloads, hydration, wholeAssets);
         out += deferred ?? preloads.map((url) => `<link rel="modulepreload" href="${url}"/>`).join("") + whole;
         continue;
       }

@@ -6,7 +6,8 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 // nothing it needs is missing: adding the whole stylesheet to the page changes the computed style
 // of no element. Before its scripts run the page can change only by what its HTML already holds
 // (a <details> opening, a field focused), and hydration loads the whole sheet first, so a
-// client-side render (the next page) is styled too.
+// client-side render (the next page) is styled too. Its icon sprite is cut the same way: the page
+// holds the symbols its icons draw, no other, and hydration makes the sprite whole first.
 
 const INLINE_SHEET = /<style id="document-html-stylesheet"[^>]*>([\s\S]*?)<\/style>/;
 
@@ -55,6 +56,29 @@ function changedByWholeStylesheet(page: Page, css: string) {
   }, css);
 }
 
+/** The page's icons (<use> references) and the symbols its sprite holds, by id. */
+function iconsAndSymbols(page: Page) {
+  return page.evaluate(() => {
+    const sprite = document.getElementById("document-html-icons")!;
+    return {
+      cut: sprite.hasAttribute("data-page-only"),
+      used: [...new Set([...document.querySelectorAll("use")].map((use) => use.getAttribute("href")!.replace(/^#/, "")))].sort(),
+      symbols: [...sprite.querySelectorAll("symbol")].map((symbol) => symbol.id).sort(),
+      // A symbol must be found by its id in the document, and be the sprite's.
+      unresolved: [...document.querySelectorAll("use")]
+        .map((use) => use.getAttribute("href")!)
+        .filter((href) => document.getElementById(href.slice(1))?.closest("#document-html-icons") !== sprite),
+    };
+  });
+}
+
+/** The number of symbols in the whole sprite, as a page that is not cut (a not-found page) carries it. */
+async function wholeSpriteSize(request: APIRequestContext) {
+  const html = await (await request.get(`/no-such-page-${Date.now()}`)).text();
+  const sprite = /<svg id="document-html-icons"[^>]*>([\s\S]*?)<\/svg>/.exec(html)![1]!;
+  return [...sprite.matchAll(/<symbol\b/g)].length;
+}
+
 /** Every page the sitemap lists, and the careers page with its form open. */
 async function publicPages(request: APIRequestContext) {
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -70,10 +94,14 @@ test.describe("without its scripts", () => {
     ["a wide screen", { width: 1280, height: 800 }],
     ["a phone", { width: 390, height: 844 }],
   ] as const) {
-    test(`every public page on ${name} carries only the styles it uses, and all of them`, async ({ page, request }) => {
+    test(`every public page on ${name} carries only the styles and icons it uses, and all of them`, async ({ page, request }) => {
       test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const whole = await wholeStylesheet(request);
+      const spriteRequests: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/icons-[^/]+\.svg/.test(request.url())) spriteRequests.push(request.url());
+      });
       for (const path of await publicPages(request)) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
@@ -84,7 +112,14 @@ test.describe("without its scripts", () => {
         expect(inline.cut, path).toBe(true);
         expect(inline.length, path).toBeLessThan(whole.length * 0.8);
         expect(await changedByWholeStylesheet(page, whole), path).toEqual([]);
+        const icons = await iconsAndSymbols(page);
+        expect(icons.cut, path).toBe(true);
+        expect(icons.used.length, path).toBeGreaterThan(0);
+        expect(icons.unresolved, path).toEqual([]);
+        expect(icons.symbols, path).toEqual(icons.used);
       }
+      // The icons are drawn from the page itself: no page asked for the sprite file.
+      expect(spriteRequests).toEqual([]);
     });
   }
 });
@@ -109,4 +144,49 @@ test("hydration puts the whole stylesheet in place first: the next page a click 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await changedByWholeStylesheet(page, whole)).toEqual([]);
+});
+
+test("hydration makes the page's icon sprite whole first: the next page a click renders has its icons", async ({
+  page,
+  request,
+}) => {
+  const whole = await wholeSpriteSize(request);
+  await page.goto("/terms/privacy-policy");
+  const legal = await iconsAndSymbols(page);
+  expect(legal.cut).toBe(true);
+  expect(legal.symbols.length).toBeLessThan(whole);
+  await waitForHydration(page);
+  const hydrated = await iconsAndSymbols(page);
+  expect(hydrated.cut).toBe(false);
+  expect(hydrated.symbols).toHaveLength(whole);
+  // The home page draws icons the legal page does not.
+  await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const home = await iconsAndSymbols(page);
+  expect(home.used.filter((id) => !legal.symbols.includes(id)).length).toBeGreaterThan(3);
+  expect(home.unresolved).toEqual([]);
+});
+
+test("a sprite file that fails to load leaves the page's own icons, and the page still hydrates", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route(/\/assets\/icons-[^/]+\.svg$/, (route) => route.abort("connectionfailed"));
+  await page.goto("/terms/privacy-policy");
+  const before = await iconsAndSymbols(page);
+  await waitForHydration(page);
+  const after = await iconsAndSymbols(page);
+  expect(after).toEqual(before);
+  expect(after.unresolved).toEqual([]);
+  // Hydrated: a click is now a client-side navigation (the window stays the same).
+  await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+  await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  // The failed loads, and nothing else, were reported: expected here, so not a failure of the test.
+  expect(consoleErrors.length).toBeGreaterThan(0);
+  expect(consoleErrors.filter((error) => error !== "Failed to load resource: net::ERR_CONNECTION_FAILED")).toEqual([]);
+  consoleErrors.length = 0;
 });

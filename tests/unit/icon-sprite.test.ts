@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { brandId, spriteDocument } from "../../scripts/icon-sprite.mjs";
+import { brandId, spriteDocument, symbolId } from "../../scripts/icon-sprite.mjs";
 
 // The committed sprite (scripts/build-icons.mjs writes it) and the check that guards it.
 
@@ -18,7 +18,7 @@ function parseSprite(svg: string): SpriteSymbol[] {
 
 describe("app/assets/icons.svg", () => {
   const symbols = parseSprite(readFileSync("app/assets/icons.svg", "utf8"));
-  const byId = (id: string) => symbols.find((symbol) => symbol.id === id);
+  const byName = (name: string) => symbols.find((symbol) => symbol.id === symbolId(name));
 
   it("gives every symbol an id of its own", () => {
     expect(symbols.length).toBeGreaterThan(0);
@@ -32,8 +32,8 @@ describe("app/assets/icons.svg", () => {
   it("draws the X brand mark, not the close cross, for the footer's X link", () => {
     const icon = site.social.find((link) => link.name === "X")?.icon;
     expect(icon).toBe(brandId("x"));
-    const mark = byId(icon!);
-    const cross = byId("x");
+    const mark = byName(icon!);
+    const cross = byName("x");
     // A brand mark is filled; lucide glyphs are stroked.
     expect(mark?.fill).toBe("currentColor");
     expect(cross?.fill).toBe("none");
@@ -45,8 +45,11 @@ describe("app/assets/icons.svg", () => {
 describe("spriteDocument", () => {
   const symbol = (id: string) => ({ id, attributes: 'viewBox="0 0 24 24"', body: '<path d="M0 0h24"/>' });
 
-  it("writes one symbol per entry", () => {
-    expect(parseSprite(spriteDocument([symbol("x"), symbol(brandId("x"))])).map((entry) => entry.id)).toEqual(["x", "brand-x"]);
+  it("writes one symbol per entry, its id the icon's name under the sprite's prefix", () => {
+    expect(parseSprite(spriteDocument([symbol("x"), symbol(brandId("x"))])).map((entry) => entry.id)).toEqual([
+      "icon-x",
+      "icon-brand-x",
+    ]);
   });
 
   it("refuses two symbols with one id, naming it", () => {

@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { classesIn, pageStylesheets, pageStylesheetStream, withPageStylesheet } from "~/lib/page-stylesheet.server";
+import { pageCutStream } from "~/lib/page-cut-stream.server";
+import { classesIn, pageStylesheets, withPageStylesheet } from "~/lib/page-stylesheet.server";
 
 // A public page's inline stylesheet keeps the sheet's every part except the utility rules whose
 // classes the page does not use.
@@ -104,7 +105,7 @@ describe("the document stream", () => {
   it("cuts the stylesheet of a document written at once, however it is chunked", async () => {
     const html = documentWith('<p class="flex">Grüße 🚀</p>');
     const bytes = Buffer.from(html);
-    const stream = pageStylesheetStream(sheet);
+    const stream = pageCutStream((html) => withPageStylesheet(html, sheet) ?? html);
     const out = text(stream);
     for (let start = 0; start < bytes.length; start += 7) stream.write(bytes.subarray(start, start + 7));
     stream.end();
@@ -115,7 +116,7 @@ describe("the document stream", () => {
   });
 
   it("cuts a whole document in a turn of the event loop of its own, not in the renderer's", async () => {
-    const stream = pageStylesheetStream(sheet);
+    const stream = pageCutStream((html) => withPageStylesheet(html, sheet) ?? html);
     const received: string[] = [];
     stream.on("data", (chunk: string) => received.push(chunk));
     stream.write(documentWith('<p class="flex">x</p>'));
@@ -128,7 +129,7 @@ describe("the document stream", () => {
   });
 
   it("waits for the document's end, not the first text that looks like it", async () => {
-    const stream = pageStylesheetStream(sheet);
+    const stream = pageCutStream((html) => withPageStylesheet(html, sheet) ?? html);
     const out = text(stream);
     stream.write(`<!DOCTYPE html><html><head>${STYLE}</head><body><pre>&lt;/html&gt;</pre><script>"</html>"</script>`);
     stream.end('<p class="grid">after</p></body></html>');
@@ -138,7 +139,7 @@ describe("the document stream", () => {
   });
 
   it("sends a document whose rest streams in later as it comes, with the whole stylesheet", async () => {
-    const stream = pageStylesheetStream(sheet);
+    const stream = pageCutStream((html) => withPageStylesheet(html, sheet) ?? html);
     const received: string[] = [];
     const sink = stream.pipe(new PassThrough());
     sink.on("data", (chunk: Buffer) => received.push(chunk.toString()));

@@ -2,13 +2,13 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
-import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
+import { scriptsAfterFirstPaint, type Hydration, type WholeAssets } from "~/lib/script-priority.server";
 
 // The router's scripts start loading after the first paint: its preload tags are dropped and its
 // module script's static imports become dynamic ones behind a frame.
 
-const through = (chunks: Buffer[], hydration?: Hydration, stylesheetUrl?: string) =>
-  text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration, stylesheetUrl)));
+const through = (chunks: Buffer[], hydration?: Hydration, wholeAssets?: WholeAssets) =>
+  text(Readable.from(chunks).pipe(scriptsAfterFirstPaint(hydration, wholeAssets)));
 
 const chunked = (bytes: Buffer, size: number) => {
   const chunks: Buffer[] = [];
@@ -96,8 +96,11 @@ describe("scripts after the first paint", () => {
     );
   });
 
-  it("on a public page whose inline sheet is cut, puts the whole sheet in place after the input, before any module runs", async () => {
-    const out = await through([Buffer.from(html)], "on-first-input", "/assets/app-E.css");
+  it("on a public page whose inline sheet and sprite are cut, makes both whole after the input, before any module runs", async () => {
+    const out = await through([Buffer.from(html)], "on-first-input", {
+      stylesheetUrl: "/assets/app-E.css",
+      iconSpriteUrl: "/assets/icons-F.svg",
+    });
     const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
     const at = (text: string) => {
       const index = script.indexOf(text);
@@ -105,12 +108,53 @@ describe("scripts after the first paint", () => {
       return index;
     };
     // Fetched with the modules, before the input.
-    expect(at('"/assets/entry.client-A.js", "/assets/app-E.css"].forEach((url) => fetch(url)')).toBeLessThan(at('"pointerup"'));
+    expect(
+      at('"/assets/entry.client-A.js", "/assets/app-E.css", "/assets/icons-F.svg"].forEach((url) => fetch(url)'),
+    ).toBeLessThan(at('"pointerup"'));
     // Linked only when the page's sheet is marked as cut, and waited for, before the first import.
     const linked = at('link.href = "/assets/app-E.css"');
     expect(at('getElementById("document-html-stylesheet")?.hasAttribute("data-page-only")')).toBeLessThan(linked);
     expect(at('"pointerup"')).toBeLessThan(linked);
     expect(linked).toBeLessThan(script.indexOf("import("));
     expect(script).not.toContain('import("/assets/app-E.css")');
+    // The sprite likewise: filled only when marked as cut, and awaited before the first import.
+    const filled = at('await fetch("/assets/icons-F.svg")');
+    expect(at('getElementById("document-html-icons")')).toBeLessThan(filled);
+    expect(at('sprite?.hasAttribute("data-page-only")')).toBeLessThan(filled);
+    expect(at('"pointerup"')).toBeLessThan(filled);
+    expect(filled).toBeLessThan(script.indexOf("import("));
+  });
+
+  it("makes the sprite whole in the browser from the sprite file, and leaves it when the file fails", async () => {
+    const out = await through([Buffer.from(html)], "on-first-input", {
+      stylesheetUrl: "/assets/app-E.css",
+      iconSpriteUrl: "/assets/icons-F.svg",
+    });
+    const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    const block = script.slice(
+      script.indexOf("{ const sprite"),
+      script.indexOf("}\n", script.indexOf(".catch(() => {}); }")) + 1,
+    );
+    const run = async (response: { ok: boolean; text?: string }) => {
+      const sprite = {
+        innerHTML: '<symbol id="icon-menu"></symbol>',
+        marked: true,
+        hasAttribute: (name: string) => name === "data-page-only" && sprite.marked,
+        removeAttribute: () => (sprite.marked = false),
+      };
+      const document = { getElementById: (id: string) => (id === "document-html-icons" ? sprite : null) };
+      const fetch = async () => ({ ...response, statusText: "Not Found", text: async () => response.text ?? "" });
+      await new Function("document", "fetch", `return (async () => { ${block} })();`)(document, fetch);
+      return sprite;
+    };
+    const whole = await run({
+      ok: true,
+      text: '<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="icon-a"></symbol><symbol id="icon-b"></symbol>\n</svg>\n',
+    });
+    expect(whole.innerHTML).toBe('\n<symbol id="icon-a"></symbol><symbol id="icon-b"></symbol>\n');
+    expect(whole.marked).toBe(false);
+    const failed = await run({ ok: false });
+    expect(failed.innerHTML).toBe('<symbol id="icon-menu"></symbol>');
+    expect(failed.marked).toBe(true);
   });
 });
