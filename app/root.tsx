@@ -66,8 +66,15 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
-        {/* The symbols every <Icon> draws, in the page so they are drawn with it (app/lib/page-icons.server.ts). */}
-        <svg id={documentHtmlElementId(ICON_SPRITE)} className="hidden" dangerouslySetInnerHTML={{ __html: iconSymbols }} />
+        {/* The symbols every <Icon> draws, in the page so they are drawn with it (app/lib/page-icons.server.ts).
+            Hidden, and of no size should the stylesheet not apply. */}
+        <svg
+          id={documentHtmlElementId(ICON_SPRITE)}
+          className="hidden"
+          width={0}
+          height={0}
+          dangerouslySetInnerHTML={{ __html: iconSymbols }}
+        />
         {backOffice ? children : <SiteFrame>{children}</SiteFrame>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
