@@ -80,15 +80,18 @@ const wholeStylesheet = (url: string) =>
   "});\n";
 
 /**
- * Puts every symbol of the sprite in the page's sprite when it holds only the page's own, once
- * fetched; a sprite that fails to load leaves the page's icons as they are, and hydration goes on.
+ * Adds the symbols the page's sprite lacks when it holds only the page's own, once fetched: the
+ * page's own stay as they are, so no icon on the page is drawn again. A sprite that fails to load
+ * leaves the page's icons as they are, and hydration goes on.
  */
 const wholeIconSprite = (url: string) =>
   `{ const sprite = document.getElementById(${JSON.stringify(documentHtmlElementId(ICON_SPRITE))});\n` +
   `  if (sprite?.hasAttribute(${JSON.stringify(PAGE_ONLY_ATTRIBUTE)})) await fetch(${JSON.stringify(url)})\n` +
   "    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.statusText))))\n" +
   "    .then((text) => {\n" +
-  '      sprite.innerHTML = text.slice(text.indexOf(">") + 1, text.lastIndexOf("</svg>"));\n' +
+  "      const have = new Set(Array.from(sprite.children, (symbol) => symbol.id));\n" +
+  '      const missing = (text.match(/<symbol\\b[\\s\\S]*?<\\/symbol>/g) ?? []).filter((symbol) => !have.has(/\\sid="([^"]*)"/.exec(symbol)?.[1]));\n' +
+  '      sprite.insertAdjacentHTML("beforeend", missing.join(""));\n' +
   `      sprite.removeAttribute(${JSON.stringify(PAGE_ONLY_ATTRIBUTE)});\n` +
   "    })\n" +
   "    .catch(() => {}); }\n";

@@ -155,10 +155,16 @@ test("hydration makes the page's icon sprite whole first: the next page a click 
   const legal = await iconsAndSymbols(page);
   expect(legal.cut).toBe(true);
   expect(legal.symbols.length).toBeLessThan(whole);
+  // The page's own symbols stay the same elements: its icons are not drawn again.
+  const own = legal.symbols[0]!;
+  await page.evaluate((id) => ((window as unknown as { ownSymbol?: Element }).ownSymbol = document.getElementById(id)!), own);
   await waitForHydration(page);
   const hydrated = await iconsAndSymbols(page);
   expect(hydrated.cut).toBe(false);
   expect(hydrated.symbols).toHaveLength(whole);
+  expect(
+    await page.evaluate((id) => (window as unknown as { ownSymbol?: Element }).ownSymbol === document.getElementById(id), own),
+  ).toBe(true);
   // The home page draws icons the legal page does not.
   await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);

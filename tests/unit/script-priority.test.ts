@@ -125,7 +125,7 @@ describe("scripts after the first paint", () => {
     expect(filled).toBeLessThan(script.indexOf("import("));
   });
 
-  it("makes the sprite whole in the browser from the sprite file, and leaves it when the file fails", async () => {
+  it("adds to the page's sprite the symbols it lacks, from the sprite file, and leaves it when the file fails", async () => {
     const out = await through([Buffer.from(html)], "on-first-input", {
       stylesheetUrl: "/assets/app-E.css",
       iconSpriteUrl: "/assets/icons-F.svg",
@@ -135,12 +135,15 @@ describe("scripts after the first paint", () => {
       script.indexOf("{ const sprite"),
       script.indexOf("}\n", script.indexOf(".catch(() => {}); }")) + 1,
     );
+    /** Runs the step against a page whose sprite holds "icon-menu", and a fetch that answers `response`. */
     const run = async (response: { ok: boolean; text?: string }) => {
       const sprite = {
-        innerHTML: '<symbol id="icon-menu"></symbol>',
+        children: [{ id: "icon-menu" }],
+        added: [] as string[],
         marked: true,
         hasAttribute: (name: string) => name === "data-page-only" && sprite.marked,
         removeAttribute: () => (sprite.marked = false),
+        insertAdjacentHTML: (where: string, markup: string) => sprite.added.push(`${where}: ${markup}`),
       };
       const document = { getElementById: (id: string) => (id === "document-html-icons" ? sprite : null) };
       const fetch = async () => ({ ...response, statusText: "Not Found", text: async () => response.text ?? "" });
@@ -149,12 +152,17 @@ describe("scripts after the first paint", () => {
     };
     const whole = await run({
       ok: true,
-      text: '<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="icon-a"></symbol><symbol id="icon-b"></symbol>\n</svg>\n',
+      text:
+        '<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="icon-a" viewBox="0 0 24 24"><path d="M0 0"/></symbol>' +
+        '<symbol id="icon-menu"><path d="M1 1"/></symbol><symbol id="icon-b"></symbol>\n</svg>\n',
     });
-    expect(whole.innerHTML).toBe('\n<symbol id="icon-a"></symbol><symbol id="icon-b"></symbol>\n');
+    // The page's own symbol stays; the others are added after it, as the file writes them.
+    expect(whole.added).toEqual([
+      'beforeend: <symbol id="icon-a" viewBox="0 0 24 24"><path d="M0 0"/></symbol><symbol id="icon-b"></symbol>',
+    ]);
     expect(whole.marked).toBe(false);
     const failed = await run({ ok: false });
-    expect(failed.innerHTML).toBe('<symbol id="icon-menu"></symbol>');
+    expect(failed.added).toEqual([]);
     expect(failed.marked).toBe(true);
   });
 });
