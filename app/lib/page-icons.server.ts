@@ -28,10 +28,9 @@ export function withPageIcons(html: string): string {
   const startTagEnd = html.indexOf(">", idAt);
   const end = startTagEnd === -1 ? -1 : html.indexOf(CONTAINER_END, startTagEnd);
   if (end === -1) return html;
-  const used = new Set<string>();
-  for (const part of [html.slice(0, idAt), html.slice(end)]) {
-    for (const match of part.matchAll(SYMBOL_REFERENCE)) used.add(match[1]!);
-  }
+  // Read over the whole document, the sprite included: a symbol refers to no other, and a
+  // megabyte post is not copied twice to leave the sprite out.
+  const used = new Set(Array.from(html.matchAll(SYMBOL_REFERENCE), (match) => match[1]!));
   const symbols = [...SYMBOLS].filter(([id]) => used.has(id)).map(([, symbol]) => symbol);
   return `${html.slice(0, startTagEnd)} ${PAGE_ONLY_ATTRIBUTE}="">${symbols.join("")}${html.slice(end)}`;
 }

@@ -117,13 +117,14 @@ export function deferModuleScript(
   const evaluate = (imports: string[]) =>
     `const [${routes.map((match) => match[1]).join(", ")}] = await Promise.all([${imports.join(", ")}]);\n`;
   const importModules = modules.map((url) => `import(${url})`);
+  const wholeUrls = wholeAssets ? [wholeAssets.stylesheetUrl, wholeAssets.iconSpriteUrl].map((url) => JSON.stringify(url)) : [];
   const deferred =
     hydration === "after-first-frame"
       ? AFTER_FIRST_FRAME + evaluate([...importModules, `fetch(${entry}).catch(() => {})`])
       : // Everything is fetched into the HTTP cache now, so the first input waits for no network.
         KEEP_LANDING_PAGE +
         AFTER_FIRST_FRAME +
-        `[${[...modules, entry, ...(wholeAssets ? [wholeAssets.stylesheetUrl, wholeAssets.iconSpriteUrl].map((url) => JSON.stringify(url)) : [])].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
+        `[${[...modules, entry, ...wholeUrls].join(", ")}].forEach((url) => fetch(url).catch(() => {}));\n` +
         FIRST_INPUT +
         AFTER_FIRST_FRAME +
         (wholeAssets ? wholeStylesheet(wholeAssets.stylesheetUrl) + wholeIconSprite(wholeAssets.iconSpriteUrl) : "") +
