@@ -5,23 +5,23 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "~/app.css?inline";
 import stylesheetUrl from "~/app.css?url";
+import iconSprite from "~/assets/icons.svg?raw";
 import iconSpriteUrl from "~/assets/icons.svg?url";
 import { isBackOfficePath } from "~/lib/back-office-path";
 import { DocumentHtmlProvider, ICON_SPRITE, STYLESHEET } from "~/lib/document-html";
 import { logger } from "~/lib/logger.server";
 import { logSafeUrl } from "~/lib/log-safe-url";
-import { pageCutStream } from "~/lib/page-cut-stream.server";
-import { ICON_SYMBOLS, withPageIcons } from "~/lib/page-icons.server";
-import { pageStylesheets, withPageStylesheet } from "~/lib/page-stylesheet.server";
+import { pageCut, pageCutStream } from "~/lib/page-cut-stream.server";
+import { pageIcons } from "~/lib/page-icons.server";
+import { pageStylesheets } from "~/lib/page-stylesheet.server";
 import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
 /** Parsed when the server starts, not in a visitor's request. */
-const stylesheets = pageStylesheets(stylesheet);
-/** A whole document with only the styles and icons it uses. */
-const cutToPage = (html: string) => withPageIcons(withPageStylesheet(html, stylesheets) ?? html);
+const icons = pageIcons(iconSprite);
+const cutToPage = pageCut(pageStylesheets(stylesheet), icons);
 
 export default function handleRequest(
   request: Request,
@@ -34,7 +34,7 @@ export default function handleRequest(
   // The stylesheet goes in the head and the icons' symbols in the body: first paint waits for no
   // other request. A public page's copies are cut to the rules and symbols it uses
   // (~/lib/page-stylesheet.server, ~/lib/page-icons.server); the browser keeps the copies in the page.
-  const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet).set(ICON_SPRITE, ICON_SYMBOLS);
+  const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet).set(ICON_SPRITE, icons.all);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,9 +1,12 @@
 // How long the post markup renderer takes on big and hostile input (target: a 1 MB post in under 200 ms),
-// and whether the stream that gives a rendered page its own stylesheet stays linear in the page's size.
+// and whether the stream that gives a rendered page its own stylesheet and icons stays linear in the
+// page's size.
 // Run: npm run bench:markup
+import { readFileSync } from "node:fs";
 import { renderMarkup } from "../app/lib/blog/markup.server";
-import { pageCutStream } from "../app/lib/page-cut-stream.server";
-import { pageStylesheets, withPageStylesheet, type PageStylesheets } from "../app/lib/page-stylesheet.server";
+import { pageCut, pageCutStream } from "../app/lib/page-cut-stream.server";
+import { pageIcons } from "../app/lib/page-icons.server";
+import { pageStylesheets } from "../app/lib/page-stylesheet.server";
 
 const paragraph =
   "Sentinel inspects **every prompt** and _every response_ for leaks, with `inline code`, __underlined terms__ " +
@@ -67,16 +70,20 @@ for (const [name, input] of Object.entries(inputs)) {
 /** A page of `bytes` around the article, written the way React writes a document: in 2 KB chunks. */
 function pageChunks(bytes: number): Buffer[] {
   const style = '<style id="document-html-stylesheet">@layer utilities{.flex{display:flex}.grid{display:grid}}</style>';
+  const sprite = `<svg id="document-html-icons" class="hidden">${icons.all}</svg>`;
+  const menu = '<svg aria-hidden="true"><use href="#icon-menu"></use></svg>';
   const article = repeatTo('<p class="flex">Governance that engineers follow is governance that fits their tools.</p>', bytes);
-  const page = Buffer.from(`<!DOCTYPE html><html><head>${style}</head><body><main>${article}</main></body></html>`);
+  const page = Buffer.from(
+    `<!DOCTYPE html><html><head>${style}</head><body>${sprite}<header>${menu}</header><main>${article}</main></body></html>`,
+  );
   const chunks: Buffer[] = [];
   for (let start = 0; start < page.length; start += 2048) chunks.push(page.subarray(start, start + 2048));
   return chunks;
 }
 
-async function streamMs(chunks: Buffer[], stylesheets: PageStylesheets): Promise<number> {
+async function streamMs(chunks: Buffer[]): Promise<number> {
   const started = performance.now();
-  const stream = pageCutStream((html) => withPageStylesheet(html, stylesheets) ?? html);
+  const stream = pageCutStream(cut);
   stream.resume();
   const ended = new Promise((resolve) => stream.on("end", resolve));
   for (const chunk of chunks) stream.write(chunk);
@@ -87,18 +94,19 @@ async function streamMs(chunks: Buffer[], stylesheets: PageStylesheets): Promise
 
 // Per byte, a 1 MB page against a 64 KB one: about 1 when the stream's work grows with the page;
 // a stream that copied what it holds for every chunk gave 32 here, and a 1 MB page 300 ms.
-const stylesheets = pageStylesheets("@layer utilities{.flex{display:flex}.grid{display:grid}}");
+const icons = pageIcons(readFileSync("app/assets/icons.svg", "utf8"));
+const cut = pageCut(pageStylesheets("@layer utilities{.flex{display:flex}.grid{display:grid}}"), icons);
 const small = pageChunks(64 * 1024);
 const large = pageChunks(1024 * 1024);
 /** Median time per 2 KB chunk: the chunks are all of one size, so the ratio of two is per byte. */
 const msPerChunk = async (chunks: Buffer[]) => {
   const times: number[] = [];
-  for (let i = 0; i < 9; i++) times.push(await streamMs(chunks, stylesheets));
+  for (let i = 0; i < 9; i++) times.push(await streamMs(chunks));
   return times.sort((a, b) => a - b)[4]! / chunks.length;
 };
 await msPerChunk(large); // warm up the JIT
 const [smallMs, largeMs] = [await msPerChunk(small), await msPerChunk(large)];
 console.log(
-  `\npage stylesheet stream, 1 MB page vs 64 KB in 2 KB chunks: ${(largeMs * large.length).toFixed(1)} ms vs ` +
+  `\npage cut stream (stylesheet and icons), 1 MB page vs 64 KB in 2 KB chunks: ${(largeMs * large.length).toFixed(1)} ms vs ` +
     `${(smallMs * small.length).toFixed(2)} ms; per byte ${(largeMs / smallMs).toFixed(2)}× (linear ≈ 1)`,
 );

@@ -1,4 +1,6 @@
 import { Transform } from "node:stream";
+import type { PageIcons } from "~/lib/page-icons.server";
+import { withPageStylesheet, type PageStylesheets } from "~/lib/page-stylesheet.server";
 
 // A public page that hydrates at the first input carries only what its own markup uses of the
 // site's stylesheet (app/lib/page-stylesheet.server.ts) and icon sprite
@@ -14,6 +16,11 @@ function endsDocument(tail: Buffer): boolean {
   let end = tail.length;
   while (end > 0 && ASCII_WHITESPACE.has(tail[end - 1]!)) end -= 1;
   return end >= DOCUMENT_END.length && tail.subarray(end - DOCUMENT_END.length, end).equals(DOCUMENT_END);
+}
+
+/** The cut of a whole document: only the stylesheet's rules and the sprite's symbols its markup uses. */
+export function pageCut(stylesheets: PageStylesheets, icons: PageIcons): (html: string) => string {
+  return (html) => icons.forPage(withPageStylesheet(html, stylesheets) ?? html);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { SYMBOL_ID_PREFIX } from "~/assets/icon-names";
-import sprite from "~/assets/icons.svg?raw";
 import { documentHtmlElementId, ICON_SPRITE, PAGE_ONLY_ATTRIBUTE } from "~/lib/document-html";
 
 // Icons are symbols of one sprite, and every document carries the symbols in its body (the root
@@ -9,28 +8,33 @@ import { documentHtmlElementId, ICON_SPRITE, PAGE_ONLY_ATTRIBUTE } from "~/lib/d
 // set is put in place before it hydrates (app/lib/script-priority.server.ts), since what React
 // renders later (the next page of a client-side navigation) may use any icon.
 
-/** The sprite's symbols as written, by id, in the sprite's order. */
-const SYMBOLS = new Map(
-  [...sprite.matchAll(/<symbol\b[^>]*\bid="([^"]+)"[^>]*>[\s\S]*?<\/symbol>/g)].map((match) => [match[1]!, match[0]]),
-);
-
-/** Every symbol of the sprite: what the root layout renders into the document. */
-export const ICON_SYMBOLS = [...SYMBOLS.values()].join("");
-
 const CONTAINER_ID = ` id="${documentHtmlElementId(ICON_SPRITE)}"`;
 const CONTAINER_END = "</svg>";
 const SYMBOL_REFERENCE = new RegExp(`\\shref="#(${SYMBOL_ID_PREFIX}[^"]+)"`, "g");
 
-/** The document with its sprite cut to the symbols its markup refers to, or as it is without one. */
-export function withPageIcons(html: string): string {
-  const idAt = html.indexOf(CONTAINER_ID);
-  if (idAt === -1) return html;
-  const startTagEnd = html.indexOf(">", idAt);
-  const end = startTagEnd === -1 ? -1 : html.indexOf(CONTAINER_END, startTagEnd);
-  if (end === -1) return html;
-  // Read over the whole document, the sprite included: a symbol refers to no other, and a
-  // megabyte post is not copied twice to leave the sprite out.
-  const used = new Set(Array.from(html.matchAll(SYMBOL_REFERENCE), (match) => match[1]!));
-  const symbols = [...SYMBOLS].filter(([id]) => used.has(id)).map(([, symbol]) => symbol);
-  return `${html.slice(0, startTagEnd)} ${PAGE_ONLY_ATTRIBUTE}="">${symbols.join("")}${html.slice(end)}`;
+/** The sprite (app/assets/icons.svg), parsed once, from which each page's own symbols are cut. */
+export function pageIcons(sprite: string) {
+  /** The sprite's symbols as written, by id, in the sprite's order. */
+  const symbols = new Map(
+    [...sprite.matchAll(/<symbol\b[^>]*\bid="([^"]+)"[^>]*>[\s\S]*?<\/symbol>/g)].map((match) => [match[1]!, match[0]]),
+  );
+  return {
+    /** Every symbol of the sprite: what the root layout renders into the document. */
+    all: [...symbols.values()].join(""),
+    /** The document with its sprite cut to the symbols its markup refers to, or as it is without one. */
+    forPage: (html: string): string => {
+      const idAt = html.indexOf(CONTAINER_ID);
+      if (idAt === -1) return html;
+      const startTagEnd = html.indexOf(">", idAt);
+      const end = startTagEnd === -1 ? -1 : html.indexOf(CONTAINER_END, startTagEnd);
+      if (end === -1) return html;
+      // Read over the whole document, the sprite included: a symbol refers to no other, and a
+      // megabyte post is not copied twice to leave the sprite out.
+      const used = new Set(Array.from(html.matchAll(SYMBOL_REFERENCE), (match) => match[1]!));
+      const kept = [...symbols].filter(([id]) => used.has(id)).map(([, symbol]) => symbol);
+      return `${html.slice(0, startTagEnd)} ${PAGE_ONLY_ATTRIBUTE}="">${kept.join("")}${html.slice(end)}`;
+    },
+  };
 }
+
+export type PageIcons = ReturnType<typeof pageIcons>;
