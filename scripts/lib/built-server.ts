@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 // Starts the production build (`node server.js`) on a free loopback port and waits for /healthz.
@@ -91,12 +93,44 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
   throw new Error(`server did not become healthy in ${withinMs / 1000} s:\n${output()}`);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port freePort picks: above the ports services usually take. */
+const LOWEST_PICKED_PORT = 16_384;
+
+/**
+ * The first port of the kernel's ephemeral range, from which it gives listen(0) its ports and
+ * outgoing connections their local ones.
+ */
+export function ephemeralRangeStart(): number {
+  try {
+    const start = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    if (Number.isInteger(start) && start > 0) return start;
+  } catch {
+    // not Linux: the range IANA suggests
+  }
+  return 49_152;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A loopback port nothing listens on, for a process that binds it later (a server, nginx,
+ * PostgreSQL). It is picked at random below the ephemeral range: a port inside it can be taken in
+ * the meantime as the local port of any outgoing connection of the run, and nginx then fails with
+ * "Address already in use". Below it, only another pick of this function can take it.
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralRangeStart();
+  const lowest = Math.min(LOWEST_PICKED_PORT, below - 1_024);
+  if (lowest < 1_024) throw new Error(`the ephemeral range starts at ${below}: no room below it for test ports`);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = lowest + randomInt(below - lowest);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free loopback port in ${lowest}–${below - 1}`);
 }
