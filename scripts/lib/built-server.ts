@@ -118,11 +118,14 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process has handed out: two picks before either is bound must differ (nginx's http and https). */
+const handedOut = new Set<number>();
+
 /**
  * A loopback port nothing listens on, for a process that binds it later (a server, nginx,
  * PostgreSQL). It is picked at random below the ephemeral range: a port inside it can be taken in
  * the meantime as the local port of any outgoing connection of the run, and nginx then fails with
- * "Address already in use". Below it, only another pick of this function can take it.
+ * "Address already in use". Below it, only another pick can take it, and never one of this process.
  */
 export async function freePort(): Promise<number> {
   const below = ephemeralRangeStart();
@@ -130,7 +133,9 @@ export async function freePort(): Promise<number> {
   if (lowest < 1_024) throw new Error(`the ephemeral range starts at ${below}: no room below it for test ports`);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = lowest + randomInt(below - lowest);
-    if (await canListen(port)) return port;
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`no free loopback port in ${lowest}–${below - 1}`);
 }

@@ -15,4 +15,11 @@ describe("freePort", () => {
     });
     await new Promise((resolve) => server.close(resolve));
   });
+
+  it("never hands out one port twice, though none is bound in between", async () => {
+    // Random picks from the range would repeat within a few hundred.
+    const ports = [];
+    for (let pick = 0; pick < 2_000; pick += 1) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+  });
 });
