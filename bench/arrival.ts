@@ -16,15 +16,13 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 import { inRoundOrder, median, medianAndSpread, NO_REFERENCE, startComparedBuilds } from "./support/compared-builds";
+import { representativePages } from "./support/representative-pages";
 
 const ROUNDS = Number(process.env.ARRIVAL_RUNS ?? 5);
 const WITHOUT = (process.env.ARRIVAL_WITHOUT ?? "cross-origin-opener-policy").toLowerCase().split(",").filter(Boolean);
 const STRICT_SITE_ISOLATION = process.env.ARRIVAL_SITE_ISOLATION !== "off";
-const PAGES = [
-  { name: "home", path: "/" },
-  { name: "post", path: "/resources/blog/ai-governance-operating-model" },
-  { name: "form", path: "/request-demo" },
-];
+/** The kinds of page measured, of bench/support/representative-pages.ts. */
+const PAGE_NAMES = ["home", "post", "form"];
 const ARRIVALS = ["from about:blank", "by a link from another site"] as const;
 type Arrival = (typeof ARRIVALS)[number];
 
@@ -113,6 +111,9 @@ const variants = [
 const elsewhere = otherSite();
 let browser: Browser | undefined;
 try {
+  const pages = (await representativePages(upstream.origin))
+    .filter(([name]) => PAGE_NAMES.includes(name))
+    .map(([name, path]) => ({ name, path }));
   // Our pages under "localhost", the other site under 127.0.0.2: two sites.
   const origins = await Promise.all(variants.map(({ server }) => listen(server, "127.0.0.1")));
   const otherSiteUrl = await listen(elsewhere, "127.0.0.2");
@@ -131,7 +132,7 @@ try {
   const key = (arrival: Arrival, page: string, variant: string) => `${arrival}|${page}|${variant}`;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const arrival of ARRIVALS) {
-      for (const page of PAGES) {
+      for (const page of pages) {
         for (const variant of inRoundOrder(served, round)) {
           const measured = await visit(browser, `${variant.origin}${page.path}`, arrival, otherSiteUrl);
           const list = results.get(key(arrival, page.name, variant.name)) ?? [];
@@ -148,7 +149,7 @@ try {
     `${"arrival".padEnd(28)} ${"page".padEnd(5)} ${"first paint with".padEnd(18)} ${"without".padEnd(18)} ${"ratio".padEnd(6)} ${"longest task with".padEnd(18)} without`,
   );
   for (const arrival of ARRIVALS) {
-    for (const page of PAGES) {
+    for (const page of pages) {
       const [withHeader, withoutHeader] = variants.map(({ name }) => results.get(key(arrival, page.name, name)) ?? []);
       const paint = (visits: Visit[]) => visits.map((v) => v.firstPaintMs);
       const task = (visits: Visit[]) => visits.map((v) => v.longestTaskMs);

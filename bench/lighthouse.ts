@@ -32,6 +32,7 @@ import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 import { DEFAULT_REFERENCE, inRoundOrder, median, medianAndSpread, startComparedBuilds } from "./support/compared-builds";
 import { startFloorPage } from "./support/floor-page";
+import { representativePages } from "./support/representative-pages";
 import { blockingByKind, TASK_KINDS } from "./support/long-tasks";
 
 const ROUNDS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -92,22 +93,6 @@ async function sitemapPages(origin: string): Promise<[string, string][]> {
     const { pathname } = new URL(match[1]!);
     return [pathname, pathname];
   });
-}
-
-/** One page of each kind. */
-async function representativePages(origin: string): Promise<[string, string][]> {
-  // A post from the site's own list, so the benchmark follows the sample content (both builds seed the same).
-  const list = await (await fetch(`${origin}/resources/blog`)).text();
-  const post = /href="(\/resources\/blog\/[^"?#]+)"/.exec(list)?.[1];
-  if (!post) throw new Error("no post link on /resources/blog");
-  return [
-    ["home", "/"],
-    ["product", "/products/sentinel"],
-    ["blog list", "/resources/blog"],
-    ["post", post],
-    ["form", "/request-demo"],
-    ["legal", "/terms/privacy-policy"],
-  ];
 }
 
 /** The pages to audit, each as [name, path]. */
