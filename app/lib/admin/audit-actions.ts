@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   "user.roles-changed": "Roles changed",
   "user.disabled": "Person disabled",
   "user.enabled": "Person enabled",
+  "user.sso-linked": "Linked to the identity provider",
   "passkey.added": "Passkey added",
   "passkey.removed": "Passkey removed",
   "audit.exported": "Audit log exported",

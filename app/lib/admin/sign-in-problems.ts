@@ -7,7 +7,10 @@ export const SIGN_IN_PROBLEMS = {
   "sso-failed": "Single sign-on failed. Try again.",
   "sso-refused": "The identity provider did not sign you in.",
   "no-email": "Your identity provider did not tell us your email address.",
+  "invalid-email": "Your identity provider gave an email address the back office cannot use. Ask your administrator to check it.",
   unverified: "Your identity provider has not verified your email address.",
+  "linked-elsewhere":
+    "Your email address belongs to an account that signs in as someone else at your identity provider. Ask an owner for help.",
   disabled: "Your access to the back office has been disabled.",
   "no-groups": "None of your groups at the identity provider gives access any more.",
   "not-allowed": "You are not allowed in the back office. Ask an owner for an invitation.",

@@ -5,15 +5,20 @@ import { recordAudit } from "~/lib/admin/audit.server";
 import { admitInvited } from "~/lib/admin/invitations.server";
 import { sortRoles, type Role } from "~/lib/admin/roles";
 import { saveSignInState, takeSignInState } from "~/lib/db/admin-sessions.server";
+import type { Transaction } from "kysely";
+import { isInDomains, parseEmailAddress, type EmailAddress } from "~/lib/admin/email-address";
 import {
   createUser,
   findOpenInvitationForEmail,
   findUserByEmail,
+  findUserById,
   normalizeEmail,
   setRoles,
   type AdminUser,
 } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
+import type { Database } from "~/lib/db/schema";
+import { findSsoIdentity, findUserSsoIdentity, linkSsoIdentity, recordSsoIdentityUse } from "~/lib/db/sso-identities.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { SIGN_IN_PROBLEMS, type SignInProblem } from "~/lib/admin/sign-in-problems";
@@ -23,10 +28,12 @@ import { SIGN_IN_PROBLEMS, type SignInProblem } from "~/lib/admin/sign-in-proble
 // OIDC_CLIENT_SECRET. The round trip's state, nonce and code verifier wait in the database (the
 // browser may come back to another server) under a random id kept in a short-lived cookie.
 //
-// Who may enter: someone who already has an account (unless disabled), someone with an open
-// invitation, or, when OIDC_ALLOWED_DOMAINS and OIDC_GROUP_ROLES are set, anyone whose verified
-// email is in an allowed domain and whose groups map to at least one role. People admitted by their
-// groups keep the roles their groups give, read again at every sign-in.
+// Who may enter, always with an email the provider says (with the boolean `true`) it verified:
+// someone who already has an account (unless disabled), someone with an open invitation, or, when
+// OIDC_ALLOWED_DOMAINS and OIDC_GROUP_ROLES are set, anyone whose email is in an allowed domain and
+// whose groups map to at least one role. People admitted by their groups keep the roles their
+// groups give, read again at every sign-in. An account is tied to the provider's subject on its
+// first single sign-on and found by it from then on.
 
 const ROUND_TRIP_MS = 10 * 60_000;
 /** A confirmation of identity must come from a sign-in at the provider within this many seconds. */
@@ -117,7 +124,16 @@ export async function beginSso(input: { redirectTo: string; confirmingUserId?: s
   });
 }
 
-export type SsoIdentity = { email: string; emailVerified: boolean | undefined; groups: string[] };
+export type SsoIdentity = {
+  /** The provider (the ID token's `iss`) and its own, never reassigned, name for the person (`sub`). */
+  issuer: string;
+  subject: string;
+  /** The `email` claim as sent, trimmed and lower-cased; "" when there is none. */
+  email: string;
+  /** True only when the provider said so with the boolean `true`. */
+  emailVerified: boolean;
+  groups: string[];
+};
 
 /**
  * Finishes the round trip on the callback: the state must be the one this browser started, the
@@ -154,62 +170,79 @@ export async function finishSso(request: Request): Promise<{ identity: SsoIdenti
     throw new SsoError(refused ? "sso-refused" : "sso-failed");
   }
   if (!claims) throw new SsoError("sso-failed");
-  const rawGroups = claims[env.OIDC_GROUPS_CLAIM];
+  return { identity: identityFromClaims(claims, env.OIDC_GROUPS_CLAIM), roundTrip, clearCookie };
+}
+
+/** Who the ID token's claims (already checked by openid-client) say signed in. */
+export function identityFromClaims(claims: oidc.IDToken, groupsClaim: string): SsoIdentity {
+  const rawGroups = claims[groupsClaim];
   const groups = Array.isArray(rawGroups) ? rawGroups.filter((group): group is string => typeof group === "string") : [];
   return {
-    identity: {
-      email: typeof claims.email === "string" ? normalizeEmail(claims.email) : "",
-      emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : undefined,
-      groups: typeof rawGroups === "string" ? [rawGroups] : groups,
-    },
-    roundTrip,
-    clearCookie,
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: typeof claims.email === "string" ? normalizeEmail(claims.email) : "",
+    // Only the boolean: a missing claim or the string "false" (or "true") is no verification.
+    emailVerified: claims.email_verified === true,
+    groups: typeof rawGroups === "string" ? [rawGroups] : groups,
   };
 }
 
-/** The roles the provider's groups give someone of an allowed domain (none outside them). */
-function rolesFromGroups(identity: SsoIdentity): Role[] {
+/** Who single sign-on lets in by their groups: OIDC_ALLOWED_DOMAINS and OIDC_GROUP_ROLES. */
+export type SsoPolicy = { allowedDomains: readonly string[]; groupRoles: readonly { group: string; role: Role }[] };
+
+function policyFromEnv(): SsoPolicy {
   const env = getEnv();
-  const domain = identity.email.split("@")[1] ?? "";
-  if (!env.OIDC_ALLOWED_DOMAINS?.includes(domain)) return [];
-  const roles = (env.OIDC_GROUP_ROLES ?? []).filter((entry) => identity.groups.includes(entry.group)).map((entry) => entry.role);
-  return sortRoles(roles);
+  return { allowedDomains: env.OIDC_ALLOWED_DOMAINS ?? [], groupRoles: env.OIDC_GROUP_ROLES ?? [] };
+}
+
+/** The roles the provider's groups give someone of an allowed domain (none outside them). */
+function rolesFromGroups(email: EmailAddress, groups: readonly string[], policy: SsoPolicy): Role[] {
+  if (!isInDomains(email, policy.allowedDomains)) return [];
+  return sortRoles(policy.groupRoles.filter((entry) => groups.includes(entry.group)).map((entry) => entry.role));
 }
 
 /**
- * The account an identity may enter with, by the rules above; the account is made or updated on
- * the way (in one transaction, with its audit entries). An SsoError says why someone may not.
+ * The account an identity may enter with, by the rules above; the account is made, updated or
+ * linked on the way (in one transaction, with its audit entries). An SsoError says why someone
+ * may not, and then nothing was stored.
+ *
+ * An account is found by the provider's issuer and subject once it is linked to them, never by
+ * email again: an address can change hands at the provider, a subject cannot. An account not yet
+ * linked (made by an invitation or before links existed) is found by its address, provided the
+ * provider verified it, and linked then, unless it is already linked to someone else there.
  */
-export async function admitSsoIdentity(identity: SsoIdentity, ip: string): Promise<AdminUser> {
+export async function admitSsoIdentity(identity: SsoIdentity, ip: string, policy = policyFromEnv()): Promise<AdminUser> {
   if (!identity.email) throw new SsoError("no-email");
-  if (identity.emailVerified === false) throw new SsoError("unverified");
-  const mapped = rolesFromGroups(identity);
+  const email = parseEmailAddress(identity.email);
+  if (!email) throw new SsoError("invalid-email");
+  // Anyone can type any address into a profile: only one the provider checked says who this is.
+  if (!identity.emailVerified) throw new SsoError("unverified");
+  const mapped = rolesFromGroups(email, identity.groups, policy);
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const existing = await findUserByEmail(trx, identity.email);
+      const link = await findSsoIdentity(trx, identity.issuer, identity.subject);
+      if (link) {
+        const linked = (await findUserById(trx, link.userId))!;
+        const user = await enterExisting(trx, linked, mapped, ip);
+        await recordSsoIdentityUse(trx, identity.issuer, identity.subject);
+        return user;
+      }
+      const existing = await findUserByEmail(trx, email.address);
       if (existing) {
-        if (existing.disabledAt) throw new SsoError("disabled");
-        if (existing.rolesSource !== "identity-provider") return existing;
-        if (mapped.length === 0) throw new SsoError("no-groups");
-        if (mapped.join() !== sortRoles(existing.roles).join()) {
-          await setRoles(trx, existing.id, mapped);
-          await recordAudit(trx, {
-            actor: null,
-            action: "user.roles-changed",
-            target: { type: "user", id: existing.id },
-            details: { email: existing.email, from: existing.roles, to: mapped, by: "identity provider groups" },
-            ip,
-          });
-        }
-        return { ...existing, roles: mapped };
+        if (await findUserSsoIdentity(trx, existing.id, identity.issuer)) throw new SsoError("linked-elsewhere");
+        const user = await enterExisting(trx, existing, mapped, ip);
+        await linkAccount(trx, user, identity, email, ip);
+        return user;
       }
-      const invitation = await findOpenInvitationForEmail(trx, identity.email);
-      if (invitation) return admitInvited(trx, invitation, { ip });
-      if (mapped.length === 0) {
-        throw new SsoError("not-allowed");
+      const invitation = await findOpenInvitationForEmail(trx, email.address);
+      if (invitation) {
+        const user = await admitInvited(trx, invitation, { ip });
+        await linkAccount(trx, user, identity, email, ip);
+        return user;
       }
-      const user = await createUser(trx, { email: identity.email, roles: mapped, rolesSource: "identity-provider" });
+      if (mapped.length === 0) throw new SsoError("not-allowed");
+      const user = await createUser(trx, { email: email.address, roles: mapped, rolesSource: "identity-provider" });
       await recordAudit(trx, {
         actor: null,
         action: "user.created",
@@ -217,6 +250,54 @@ export async function admitSsoIdentity(identity: SsoIdentity, ip: string): Promi
         details: { email: user.email, roles: mapped, by: "identity provider groups" },
         ip,
       });
+      await linkAccount(trx, user, identity, email, ip);
       return user;
     });
+}
+
+/** An existing account comes in unless disabled; roles from the provider's groups are read again. */
+async function enterExisting(trx: Transaction<Database>, user: AdminUser, mapped: Role[], ip: string): Promise<AdminUser> {
+  if (user.disabledAt) throw new SsoError("disabled");
+  if (user.rolesSource !== "identity-provider") return user;
+  if (mapped.length === 0) throw new SsoError("no-groups");
+  if (mapped.join() !== sortRoles(user.roles).join()) {
+    await setRoles(trx, user.id, mapped);
+    await recordAudit(trx, {
+      actor: null,
+      action: "user.roles-changed",
+      target: { type: "user", id: user.id },
+      details: { email: user.email, from: user.roles, to: mapped, by: "identity provider groups" },
+      ip,
+    });
+  }
+  return { ...user, roles: mapped };
+}
+
+/** Links the account to the identity's subject, audited; refused when someone linked it first. */
+async function linkAccount(
+  trx: Transaction<Database>,
+  user: AdminUser,
+  identity: SsoIdentity,
+  email: EmailAddress,
+  ip: string,
+): Promise<void> {
+  const linked = await linkSsoIdentity(trx, {
+    issuer: identity.issuer,
+    subject: identity.subject,
+    userId: user.id,
+    email: email.address,
+  });
+  if (!linked) {
+    // Another sign-in linked one of the two at the same moment: fine only if it made this same link.
+    const link = await findSsoIdentity(trx, identity.issuer, identity.subject);
+    if (link?.userId === user.id) return;
+    throw new SsoError("linked-elsewhere");
+  }
+  await recordAudit(trx, {
+    actor: user,
+    action: "user.sso-linked",
+    target: { type: "user", id: user.id },
+    details: { email: email.address, issuer: identity.issuer, subject: identity.subject },
+    ip,
+  });
 }

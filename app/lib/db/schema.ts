@@ -187,6 +187,15 @@ export interface AdminUsersTable {
   created_at: Timestamp;
 }
 
+export interface AdminSsoIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
 export interface AdminUserRolesTable {
   user_id: string;
   role: string;
@@ -283,6 +292,7 @@ export interface MediaTable {
 export interface Database {
   admin_users: AdminUsersTable;
   admin_user_roles: AdminUserRolesTable;
+  admin_sso_identities: AdminSsoIdentitiesTable;
   admin_passkeys: AdminPasskeysTable;
   admin_sessions: AdminSessionsTable;
   admin_invitations: AdminInvitationsTable;

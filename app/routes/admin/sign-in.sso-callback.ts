@@ -41,7 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await recordAudit(getDb(), {
       actor: null,
       action: "sign-in.failed",
-      details: { method: "sso", reason: error.problem, email: identity.email },
+      details: {
+        method: "sso",
+        reason: error.problem,
+        email: identity.email,
+        issuer: identity.issuer,
+        subject: identity.subject,
+      },
       ip: context.clientIp,
     });
     return redirect(`/admin/sign-in?problem=${error.problem}`, { headers });
