@@ -1,17 +1,25 @@
 import { test, expect } from "./support/fixtures";
 import type { Page } from "@playwright/test";
-import { auditActions, backOfficeServerForThisFile, inviteFromCommandLine, startBackOfficeServer } from "./support/back-office";
+import {
+  auditActions,
+  backOfficeServerForThisFile,
+  inviteFromCommandLine,
+  signInAs,
+  startBackOfficeServer,
+} from "./support/back-office";
 import { withDatabase } from "./support/database";
 import {
   signInAtProvider,
   startIdentityProvider,
   withoutProviderWebFonts,
   type IdentityProvider,
+  type ProviderPerson,
 } from "./support/identity-provider";
 
 // Single sign-on against a real OpenID Connect provider on loopback (authorization code with
 // PKCE). The company lets people of its own domain in by their groups; anyone else only with an
-// invitation. Every refusal says why on the sign-in page and is audited.
+// invitation; always with an email the provider verified. An account belongs to the provider's
+// subject it first signed in as. Every refusal says why on the sign-in page and is audited.
 
 let provider: IdentityProvider;
 
@@ -38,7 +46,7 @@ test.describe.configure({ timeout: 60_000 });
 
 let logins = 0;
 /** Someone new at the provider; returns their login name. */
-function personAtProvider(email: string, groups?: string[], emailVerified = true): string {
+function personAtProvider(email: string, groups?: string[], emailVerified: ProviderPerson["emailVerified"] = true): string {
   logins += 1;
   const login = `person-${logins}`;
   provider.people.set(login, { email, groups, emailVerified });
@@ -65,7 +73,11 @@ test("someone of the company's domain gets in with the roles their groups give, 
   await signInWithSso(page, login, "/admin/account");
   await expect(page).toHaveURL(`${server.url}/admin/account`);
   await expect(page.getByText(email).first()).toBeVisible();
-  expect(auditActions(server, "actor_email = ? OR details LIKE ?", email, `%${email}%`)).toEqual(["user.created", "sign-in"]);
+  expect(auditActions(server, "actor_email = ? OR details LIKE ?", email, `%${email}%`)).toEqual([
+    "user.created",
+    "user.sso-linked",
+    "sign-in",
+  ]);
 
   // Their groups change at the provider: the next sign-in brings the new roles.
   provider.people.get(login)!.groups = ["sales-team"];
@@ -162,4 +174,109 @@ test("a callback that this browser did not start signs nobody in, and a provider
   } finally {
     await unreachable.stop();
   }
+});
+
+/** A single sign-on from a browser signed in as nobody, at the site or at the provider. */
+async function signInAfresh(page: Page, login: string, from?: string) {
+  await page.context().clearCookies();
+  await signInWithSso(page, login, from);
+}
+
+/** Accounts with this address (the site's own database). */
+const accountsWith = (email: string) =>
+  withDatabase(server.databasePath, (db) => db.prepare("SELECT id FROM admin_users WHERE email = ?").all(email)).length;
+
+test('an email the provider has not verified lets nobody in, whether the claim is missing or the string "false"', async ({
+  browser,
+}) => {
+  const owner = await signInAs(browser, server, ["owner"]);
+  await owner.context.close();
+  const newcomer = `unverified-${Date.now()}@quorvant.com`;
+  for (const [email, verified] of [
+    [owner.email, "omitted"],
+    [owner.email, "false"],
+    [newcomer, "omitted"],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInWithSso(page, personAtProvider(email, ["website-owners"], verified));
+    await expect(page).toHaveURL(/\/admin\/sign-in\?problem=/);
+    await problem(page, "Your identity provider has not verified your email address.");
+    await context.close();
+  }
+  expect(accountsWith(newcomer)).toBe(0);
+  expect(auditActions(server, "action = 'sign-in.failed' AND details LIKE ?", `%"email":"${owner.email}"%`)).toHaveLength(2);
+  const ownerSsoSessions = withDatabase(server.databasePath, (db) =>
+    db
+      .prepare(
+        "SELECT s.id FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = ? AND s.auth_method = 'sso'",
+      )
+      .all(owner.email),
+  );
+  expect(ownerSsoSessions).toEqual([]);
+});
+
+test("an account belongs to the subject it first signed in as: another subject with the owner's address is refused", async ({
+  browser,
+}) => {
+  const owner = await signInAs(browser, server, ["owner"]);
+  await owner.context.close();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+
+  // The owner's first single sign-on links their account to their subject at the provider.
+  const ownerLogin = personAtProvider(owner.email);
+  await signInAfresh(page, ownerLogin);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  // Someone else at the provider now carries the owner's (verified) address: not let in as the owner.
+  const intruder = personAtProvider(owner.email, ["website-owners"]);
+  await signInAfresh(page, intruder);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?problem=/);
+  await problem(page, "Your email address belongs to an account that signs in as someone else at your identity provider.");
+  const refusals = withDatabase(server.databasePath, (db) =>
+    db
+      .prepare("SELECT details FROM audit_log WHERE action = 'sign-in.failed' AND details LIKE ?")
+      .all(`%"subject":"${intruder}"%`)
+      .map((row) => JSON.parse((row as { details: string }).details) as { reason: string; email: string }),
+  );
+  expect(refusals).toEqual([expect.objectContaining({ reason: "linked-elsewhere", email: owner.email })]);
+
+  // The owner themself still gets in through their own subject.
+  await signInAfresh(page, ownerLogin, "/admin/users");
+  await expect(page).toHaveURL(`${server.url}/admin/users`);
+  await context.close();
+});
+
+test("an address changed at the provider keeps the account it signed in to, even when it becomes another person's", async ({
+  page,
+}) => {
+  const owner = `group-owner-${Date.now()}@quorvant.com`;
+  await signInAfresh(page, personAtProvider(owner, ["website-owners"]));
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const editor = `changing-${Date.now()}@quorvant.com`;
+  const editorLogin = personAtProvider(editor, ["website-editors"]);
+  await signInAfresh(page, editorLogin);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  for (const changed of [`renamed-${editor}`, owner]) {
+    provider.people.get(editorLogin)!.email = changed;
+    await signInAfresh(page, editorLogin, "/admin/account");
+    await expect(page).toHaveURL(`${server.url}/admin/account`);
+    await expect(page.getByText(editor, { exact: true }).first()).toBeVisible();
+    await page.goto(`${server.url}/admin/users`);
+    await expect(page.getByRole("heading", { level: 1, name: "You don't have access to this page" })).toBeVisible();
+  }
+  expect(accountsWith(`renamed-${editor}`)).toBe(0);
+});
+
+test("the domain is read after the last @: a@quorvant.com@evil.example in a mapped group gets no account", async ({ page }) => {
+  const email = `a-${Date.now()}@quorvant.com@evil.example`;
+  await signInWithSso(page, personAtProvider(email, ["website-owners"]));
+  await expect(page).toHaveURL(/\/admin\/sign-in\?problem=/);
+  await problem(page, "Your identity provider gave an email address the back office cannot use.");
+  expect(accountsWith(email)).toBe(0);
+  expect(
+    withDatabase(server.databasePath, (db) => db.prepare("SELECT id FROM admin_users WHERE email LIKE '%evil.example%'").all()),
+  ).toEqual([]);
 });

@@ -6,9 +6,18 @@ import Provider from "oidc-provider";
 
 // A real OpenID Connect provider (oidc-provider) on a loopback port, standing in for a company's
 // identity provider. Its people are a table the test edits (their email, whether it is verified,
-// their groups); one signs in on the provider's own development login form with their login name.
+// their groups); one signs in on the provider's own development login form with their login name,
+// which is also their subject (`sub`) in the ID token.
 
-export type ProviderPerson = { email: string; emailVerified?: boolean; groups?: string[] };
+export type ProviderPerson = {
+  email: string;
+  /**
+   * The `email_verified` claim as the provider sends it: true when not given, left out of the
+   * token when "omitted", and any other value as it is (some providers send the string "false").
+   */
+  emailVerified?: boolean | string;
+  groups?: string[];
+};
 
 export type IdentityProvider = {
   issuer: string;
@@ -62,7 +71,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
           claims: () => ({
             sub: id,
             email: person.email,
-            email_verified: person.emailVerified ?? true,
+            ...(person.emailVerified === "omitted" ? {} : { email_verified: person.emailVerified ?? true }),
             ...(person.groups ? { groups: person.groups } : {}),
           }),
         };
