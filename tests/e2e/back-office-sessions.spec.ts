@@ -266,5 +266,23 @@ test("adding a passkey after a 10-minute-old sign-in asks for the passkey first,
     "reauthenticated",
     "passkey.added",
   ]);
+
+  // Removing one is mailed too.
+  await passkeys
+    .getByRole("button", { name: /^Remove / })
+    .first()
+    .click();
+  await expect(person.page.getByText("The passkey was removed.")).toBeVisible();
+  const removal = await waitUntil(
+    () =>
+      smtp.emails.find(
+        (email) =>
+          email.envelope.to.includes(person.email) &&
+          email.mail.subject === "A passkey was removed from your Quorvant back office account",
+      ),
+    10_000,
+    () => `no mail about ${person.email}'s removed passkey`,
+  );
+  expect(removal.mail.text).toContain(`was removed from your account (${person.email})`);
   await person.context.close();
 });
