@@ -7,7 +7,8 @@ import { buttonClasses } from "~/components/ui/button";
 // authenticator make or use the passkey (SimpleWebAuthn), send the answer back. The button stays
 // disabled until the page is interactive and the browser supports passkeys.
 
-type CeremonyResult = { redirectTo?: string; done?: boolean; error?: string };
+/** `confirmTo`: the server wants the person to confirm who they are first (the page to do it on). */
+type CeremonyResult = { redirectTo?: string; done?: boolean; error?: string; confirmTo?: string };
 
 async function post(endpoint: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
   const response = await fetch(endpoint, {
@@ -36,7 +37,7 @@ export async function runPasskeyCeremony(
   fields: Record<string, string>,
 ): Promise<CeremonyResult> {
   const begun = await post(endpoint, { ...fields, step: "options" });
-  if (typeof begun.error === "string") return { error: begun.error };
+  if (typeof begun.error === "string") return begun as CeremonyResult;
   let response: unknown;
   try {
     response =
@@ -81,6 +82,7 @@ export function PasskeyButton({
     setProblem("");
     const result = await runPasskeyCeremony(kind, endpoint, fields);
     setBusy(false);
+    if (result.confirmTo) return navigate(result.confirmTo);
     if (result.error) return setProblem(result.error);
     if (onDone) return onDone(result);
     if (result.redirectTo) navigate(result.redirectTo);

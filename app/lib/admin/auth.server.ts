@@ -111,13 +111,24 @@ export function formToken(signedIn: SignedIn): string {
   return csrfToken(signedIn.session.csrfSecret);
 }
 
+/** Whether this session's person proved who they are (signed in or confirmed) within RECENT_AUTHENTICATION_MS. */
+export function isRecentlyAuthenticated(signedIn: SignedIn, now = Date.now()): boolean {
+  return now - Date.parse(signedIn.session.authenticatedAt) <= RECENT_AUTHENTICATION_MS;
+}
+
+/** Where a person confirms who they are, coming back to `returnTo` afterwards. */
+export function confirmationPath(returnTo: string): string {
+  return `/admin/confirm?redirectTo=${encodeURIComponent(safeRedirect(returnTo))}`;
+}
+
 /**
- * Destructive actions (disabling a person, erasing data, deleting content) need a recent proof of
- * identity: past RECENT_AUTHENTICATION_MS the person is sent to confirm it, then back to `returnTo`.
+ * Destructive actions (disabling a person, erasing data, deleting content) and every change to how
+ * someone signs in (adding or removing a passkey) need a recent proof of identity: past
+ * RECENT_AUTHENTICATION_MS the person is sent to confirm it, then back to `returnTo`.
  */
 export function requireRecentAuthentication(signedIn: SignedIn, returnTo: string) {
-  if (Date.now() - Date.parse(signedIn.session.authenticatedAt) <= RECENT_AUTHENTICATION_MS) return;
-  throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(safeRedirect(returnTo))}`);
+  if (isRecentlyAuthenticated(signedIn)) return;
+  throw redirect(confirmationPath(returnTo));
 }
 
 /** Only a back-office path is a place to return to; anything else (another site, `//host`) is /admin. */

@@ -19,7 +19,9 @@ import { getEnv } from "~/lib/env.server";
 // Passkeys (WebAuthn) through SimpleWebAuthn: the options a browser needs to make or use a
 // passkey, and the verification of what it sends back. The relying party is SITE_URL's host, and
 // only SITE_URL's origin is accepted. A ceremony's challenge is kept in the database for five
-// minutes and used once, so the two halves may reach different servers.
+// minutes and used once, so the two halves may reach different servers. Signing in and confirming
+// who is signed in are separate ceremonies: a confirmation's challenge belongs to one session and
+// accepts only its person's passkeys.
 
 const CEREMONY_MS = 5 * 60_000;
 
@@ -35,7 +37,12 @@ export class PasskeyError extends Error {
 }
 
 type RegistrationState = { challenge: string; userId: string; context: Record<string, string> };
-type AuthenticationState = { challenge: string; userId?: string };
+type AuthenticationState = { challenge: string };
+type ConfirmationState = { challenge: string; userId: string; sessionId: string };
+
+// Each ceremony's state is kept under its own purpose: a challenge made for one is never taken by another.
+const SIGN_IN_PURPOSE = "passkey-authentication";
+const CONFIRMATION_PURPOSE = "passkey-confirmation";
 
 /**
  * Options for making a passkey for `user` (who may not exist yet: an invitation fixes the id the
@@ -107,46 +114,90 @@ export async function finishRegistration(
   };
 }
 
-/**
- * Options for signing in with a passkey: any of the site's (the browser offers what it has), or,
- * for `userId`, only that person's (confirming who is already signed in).
- */
-export async function beginAuthentication(only?: {
-  userId: string;
-  passkeys: readonly StoredPasskey[];
-}): Promise<{ stateId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty().id,
-    userVerification: "required",
-    allowCredentials: only?.passkeys.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
-  });
+/** Options for signing in with a passkey: any of the site's (the browser offers what it has). */
+export async function beginAuthentication(): Promise<{ stateId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required" });
   const stateId = randomUUID();
-  const state: AuthenticationState = { challenge: options.challenge, userId: only?.userId };
+  const state: AuthenticationState = { challenge: options.challenge };
   await saveSignInState(getDb(), {
     id: stateId,
-    purpose: "passkey-authentication",
+    purpose: SIGN_IN_PURPOSE,
     payload: state,
     expiresAt: new Date(Date.now() + CEREMONY_MS),
   });
   return { stateId, options };
 }
 
-/** The stored passkey a response names, once its signature and counter check out; its use is recorded. */
+/**
+ * The stored passkey a sign-in response names, once its signature and counter check out; its use
+ * is recorded. A challenge made for a confirmation is not one of sign-in's.
+ */
 export async function finishAuthentication(stateId: string, response: unknown): Promise<StoredPasskey> {
-  const state = (await takeSignInState(getDb(), stateId, "passkey-authentication", new Date())) as
-    AuthenticationState | undefined;
+  const state = (await takeSignInState(getDb(), stateId, SIGN_IN_PURPOSE, new Date())) as AuthenticationState | undefined;
   if (!state) throw new PasskeyError("This request has expired. Try again.");
-  const credentialId = typeof (response as { id?: unknown })?.id === "string" ? (response as { id: string }).id : "";
-  const passkey = credentialId ? await findPasskey(getDb(), credentialId) : undefined;
-  if (!passkey || (state.userId && passkey.userId !== state.userId)) {
-    throw new PasskeyError("This passkey is not registered here.");
+  const passkey = await findPasskey(getDb(), credentialIdOf(response));
+  if (!passkey) throw new PasskeyError("This passkey is not registered here.");
+  return verifyAssertion(state.challenge, response, passkey);
+}
+
+/**
+ * Options for confirming who is signed in (a destructive action or a change to how they sign in
+ * asked): a challenge of its own, kept for this session and person only, and only their passkeys
+ * allowed.
+ */
+export async function beginConfirmation(signedIn: {
+  userId: string;
+  sessionId: string;
+  passkeys: readonly StoredPasskey[];
+}): Promise<{ stateId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().id,
+    userVerification: "required",
+    allowCredentials: signedIn.passkeys.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
+  });
+  const stateId = randomUUID();
+  const state: ConfirmationState = { challenge: options.challenge, userId: signedIn.userId, sessionId: signedIn.sessionId };
+  await saveSignInState(getDb(), {
+    id: stateId,
+    purpose: CONFIRMATION_PURPOSE,
+    payload: state,
+    expiresAt: new Date(Date.now() + CEREMONY_MS),
+  });
+  return { stateId, options };
+}
+
+/**
+ * The signed-in person's own passkey that answered their session's confirmation challenge. A
+ * sign-in challenge, another session's challenge or anyone else's passkey is refused, whatever
+ * the signature.
+ */
+export async function finishConfirmation(
+  stateId: string,
+  response: unknown,
+  signedIn: { userId: string; sessionId: string },
+): Promise<StoredPasskey> {
+  const state = (await takeSignInState(getDb(), stateId, CONFIRMATION_PURPOSE, new Date())) as ConfirmationState | undefined;
+  if (!state || state.userId !== signedIn.userId || state.sessionId !== signedIn.sessionId) {
+    throw new PasskeyError("This request has expired. Try again.");
   }
+  const passkey = await findPasskey(getDb(), credentialIdOf(response));
+  if (!passkey || passkey.userId !== signedIn.userId) throw new PasskeyError("This passkey is not one of yours.");
+  return verifyAssertion(state.challenge, response, passkey);
+}
+
+function credentialIdOf(response: unknown): string {
+  const id = (response as { id?: unknown } | null)?.id;
+  return typeof id === "string" ? id.slice(0, 1024) : "";
+}
+
+/** SimpleWebAuthn's check of an assertion by `passkey` over `challenge`; its use is recorded. */
+async function verifyAssertion(challenge: string, response: unknown, passkey: StoredPasskey): Promise<StoredPasskey> {
   const party = relyingParty();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
-      expectedChallenge: state.challenge,
+      expectedChallenge: challenge,
       expectedOrigin: party.origin,
       expectedRPID: party.id,
       credential: {

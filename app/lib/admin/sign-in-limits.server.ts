@@ -1,3 +1,4 @@
+import type pg from "pg";
 import type { AppLoadContext } from "react-router";
 import { getDialect, getPgPool } from "~/lib/db/index.server";
 import { getEnv } from "~/lib/env.server";
@@ -6,39 +7,71 @@ import { createRateLimiter, rateLimitKey, type RateLimitDecision } from "~/lib/r
 // Sign-in attempts are limited per client address (SIGN_IN_RATE_LIMIT attempts per 10 minutes,
 // every attempt counted) and per account (ACCOUNT_FAILURES failed attempts per 15 minutes), in
 // PostgreSQL when the site runs on it so that every server counts together.
+//
+// A failure counts against an account only when whoever failed has proved they are that account
+// (the identity provider signed them in, or they hold the invitation's link). Anything can be
+// written in an unverified attempt (a passkey's credential id with a made-up signature): counted
+// against the account, such attempts would let anyone lock anyone out. They count against the
+// client's address only, and the person can still sign in.
 
 const CLIENT_WINDOW_SECONDS = 10 * 60;
 const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_FAILURES = 10;
 
-const pool = () => (getDialect() === "postgres" ? getPgPool() : undefined);
+export type SignInLimits = {
+  /**
+   * Counts one sign-in attempt from this client address, and refuses it over the client's budget
+   * or while `verifiedAccount` (an identity the attempt has proved) has failed too often.
+   */
+  allowAttempt: (context: Pick<AppLoadContext, "clientIp" | "requestId">, verifiedAccount?: string) => Promise<RateLimitDecision>;
+  /** Counts a failure against an account the attempt proved to be (never one it merely named). */
+  countVerifiedFailure: (context: Pick<AppLoadContext, "requestId">, verifiedAccount: string) => Promise<void>;
+};
 
-const perClient = createRateLimiter(() => ({
-  points: getEnv().SIGN_IN_RATE_LIMIT,
-  windowSeconds: CLIENT_WINDOW_SECONDS,
-  keyPrefix: "sign-in-client",
-  tableName: "admin_sign_in_limits",
-  pool: pool(),
-}));
-
-const perAccount = createRateLimiter(() => ({
-  points: getEnv().SIGN_IN_RATE_LIMIT === 0 ? 0 : ACCOUNT_FAILURES,
-  windowSeconds: ACCOUNT_WINDOW_SECONDS,
-  keyPrefix: "sign-in-account",
-  tableName: "admin_sign_in_limits",
-  pool: pool(),
-}));
-
-/** Counts one sign-in attempt from this client, and refuses it while `account` has failed too often. */
-export async function allowSignInAttempt(context: AppLoadContext, account?: string): Promise<RateLimitDecision> {
-  const client = await perClient.consume(rateLimitKey(context.clientIp), context.requestId);
-  if (!client.allowed || !account) return client;
-  return perAccount.check(account, context.requestId);
+/** The limits with `points` attempts per client address (0: none), kept in PostgreSQL through `pool`, else in memory. */
+export function createSignInLimits(options: () => { points: number; pool?: pg.Pool }): SignInLimits {
+  const perClient = createRateLimiter(() => ({
+    points: options().points,
+    windowSeconds: CLIENT_WINDOW_SECONDS,
+    keyPrefix: "sign-in-client",
+    tableName: "admin_sign_in_limits",
+    pool: options().pool,
+  }));
+  const perAccount = createRateLimiter(() => ({
+    points: options().points === 0 ? 0 : ACCOUNT_FAILURES,
+    windowSeconds: ACCOUNT_WINDOW_SECONDS,
+    keyPrefix: "sign-in-account",
+    tableName: "admin_sign_in_limits",
+    pool: options().pool,
+  }));
+  return {
+    async allowAttempt(context, verifiedAccount) {
+      const client = await perClient.consume(rateLimitKey(context.clientIp), context.requestId);
+      if (!client.allowed || !verifiedAccount) return client;
+      return perAccount.check(verifiedAccount, context.requestId);
+    },
+    async countVerifiedFailure(context, verifiedAccount) {
+      await perAccount.consume(verifiedAccount, context.requestId);
+    },
+  };
 }
 
-/** Counts a failed attempt against the account it named. */
-export async function countFailedSignIn(context: AppLoadContext, account: string): Promise<void> {
-  await perAccount.consume(account, context.requestId);
+const serverLimits = createSignInLimits(() => ({
+  points: getEnv().SIGN_IN_RATE_LIMIT,
+  pool: getDialect() === "postgres" ? getPgPool() : undefined,
+}));
+
+/**
+ * Counts one sign-in attempt from this client, and refuses it while `verifiedAccount` has failed
+ * too often. Name an account only once the attempt has proved it (see above).
+ */
+export function allowSignInAttempt(context: AppLoadContext, verifiedAccount?: string): Promise<RateLimitDecision> {
+  return serverLimits.allowAttempt(context, verifiedAccount);
+}
+
+/** Counts a failed attempt against an account the attempt proved to be. */
+export function countFailedSignIn(context: AppLoadContext, verifiedAccount: string): Promise<void> {
+  return serverLimits.countVerifiedFailure(context, verifiedAccount);
 }
 
 /** The words a person sees when refused for going over a limit. */

@@ -1,4 +1,4 @@
-import { data, redirect, useRevalidator } from "react-router";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { useState } from "react";
 import type { Route } from "./+types/account";
 import { PasskeyTable, RemovePasskeyForm, SessionTable, SignOutEverywhereForm } from "~/components/admin/account-lists";
@@ -7,20 +7,32 @@ import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { PasskeyButton } from "~/components/admin/passkey-button";
 import { site } from "~/config/site";
 import { accountLists } from "~/lib/admin/account-view.server";
-import { endSession, requireAdminForm, requireRecentAuthentication, requireUser } from "~/lib/admin/auth.server";
+import {
+  confirmationPath,
+  endSession,
+  isRecentlyAuthenticated,
+  requireAdminForm,
+  requireRecentAuthentication,
+  requireUser,
+} from "~/lib/admin/auth.server";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { roleDescriptions, sortRoles } from "~/lib/admin/roles";
+import { notifySignInChange } from "~/lib/admin/sign-in-change-mail.server";
 import { ssoProviderName } from "~/lib/admin/sso.server";
 import { deleteUserSessions } from "~/lib/db/admin-sessions.server";
 import { deletePasskey, listPasskeys } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
 
 // Your own account: your roles, your passkeys (add one for another device, remove a lost one) and
-// where you are signed in, with "sign out of every device".
+// where you are signed in, with "sign out of every device". Adding or removing a passkey changes
+// how you sign in: it needs a recent sign-in or confirmation, and you are told by mail.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, session } = await requireUser(request);
+  const signedIn = await requireUser(request);
+  const { user, session } = signedIn;
   return {
+    // Otherwise the page offers "confirm it's you" first (the server asks again when a passkey is added).
+    confirmToChange: isRecentlyAuthenticated(signedIn) ? undefined : confirmationPath("/admin/account#passkeys"),
     email: user.email,
     roles: sortRoles(user.roles).map((role) => roleDescriptions[role].label),
     rolesFromProvider: user.rolesSource === "identity-provider",
@@ -49,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireRecentAuthentication(signedIn, "/admin/account");
     const passkeyId = String(form.get("passkey") ?? "");
     const passkeys = await listPasskeys(getDb(), user.id);
-    if (!passkeys.some((passkey) => passkey.id === passkeyId))
-      return data({ problem: "That passkey is not yours." }, { status: 404 });
+    const removed = passkeys.find((passkey) => passkey.id === passkeyId);
+    if (!removed) return data({ problem: "That passkey is not yours." }, { status: 404 });
     if (passkeys.length === 1 && !ssoProviderName()) {
       return data(
         { problem: "This is your only passkey: add another one first, or you could not sign in again." },
@@ -69,6 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           ip: context.clientIp,
         });
       });
+    notifySignInChange({
+      to: user.email,
+      change: "passkey-removed",
+      passkeyName: removed.name,
+      by: user.email,
+      at: new Date(),
+      ip: context.clientIp,
+    });
     return { done: "The passkey was removed." };
   }
   return data({ problem: "Unknown action." }, { status: 400 });
@@ -80,7 +100,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const csrf = useCsrfToken();
   const revalidator = useRevalidator();
   const [added, setAdded] = useState(false);
-  const { email, roles, rolesFromProvider, passkeys, sessions } = loaderData;
+  const { email, roles, rolesFromProvider, passkeys, sessions, confirmToChange } = loaderData;
   const problem = actionData && "problem" in actionData ? actionData.problem : undefined;
   const done = actionData && "done" in actionData ? actionData.done : undefined;
   return (
@@ -95,17 +115,26 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Panel title="Your passkeys" id="passkeys">
         <PasskeyTable passkeys={passkeys} action={(passkey) => <RemovePasskeyForm passkey={passkey} />} />
         <div className="mt-4">
-          <PasskeyButton
-            kind="register"
-            endpoint="/admin/passkeys/register"
-            fields={{ csrf }}
-            label="Add a passkey"
-            variant="secondary"
-            onDone={() => {
-              setAdded(true);
-              void revalidator.revalidate();
-            }}
-          />
+          {confirmToChange ? (
+            <p className="text-sm">
+              Adding a passkey changes how you sign in, and your last sign-in was a while ago.{" "}
+              <Link to={confirmToChange} className="font-semibold text-brand-700 underline">
+                Confirm it's you to add a passkey
+              </Link>
+            </p>
+          ) : (
+            <PasskeyButton
+              kind="register"
+              endpoint="/admin/passkeys/register"
+              fields={{ csrf }}
+              label="Add a passkey"
+              variant="secondary"
+              onDone={() => {
+                setAdded(true);
+                void revalidator.revalidate();
+              }}
+            />
+          )}
         </div>
       </Panel>
       <Panel title="Where you are signed in" id="sessions">

@@ -10,8 +10,9 @@ import { beginSso, SsoError, ssoProviderName } from "~/lib/admin/sso.server";
 import { listPasskeys } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
 
-// Before a destructive action, someone whose last sign-in is older than ten minutes proves again
-// that it is them: with one of their passkeys, or at the identity provider. Then back to the page.
+// Before a destructive action or a change to how they sign in, someone whose last sign-in is older
+// than ten minutes proves again that it is them: with one of their own passkeys (a ceremony of its
+// own, see passkeys.confirm.ts), or at the identity provider. Then back to the page.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session } = await requireUser(request);
@@ -40,7 +41,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="max-w-lg">
       <PageHeading title="Confirm it's you">
-        This action cannot be undone lightly, and your last sign-in was a while ago. Confirm who you are, then do it again.
+        What you are doing cannot be undone lightly or changes how you sign in, and your last sign-in was a while ago. Confirm who
+        you are, then do it again.
       </PageHeading>
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       <div className="space-y-4">

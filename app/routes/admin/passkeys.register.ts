@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/passkeys.register";
-import { startSession, type SignedIn } from "~/lib/admin/auth.server";
+import { confirmationPath, isRecentlyAuthenticated, startSession, type SignedIn } from "~/lib/admin/auth.server";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { ceremonyAnswer, ceremonySignedIn, readCeremonyPost, type CeremonyPost } from "~/lib/admin/ceremony.server";
 import { admitInvited, invitationProblems, InvitationUsedError, lookUpInvitation } from "~/lib/admin/invitations.server";
 import { beginRegistration, defaultPasskeyName, finishRegistration, PasskeyError } from "~/lib/admin/passkeys.server";
+import { notifySignInChange } from "~/lib/admin/sign-in-change-mail.server";
 import { allowSignInAttempt, countFailedSignIn, tooManyAttempts } from "~/lib/admin/sign-in-limits.server";
 import { addPasskey, findUserByEmail, listPasskeys } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
 
 // Making a passkey: for the holder of an invitation link (which then lets them in), or for someone
-// signed in who adds another device to their account (with their session's CSRF token).
+// signed in who adds another device to their account (with their session's CSRF token, and only
+// within ten minutes of signing in or confirming who they are: a session alone, perhaps a stolen
+// one, must not be able to add a way in that outlives it). The person is told by mail.
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readCeremonyPost(request);
@@ -50,6 +53,7 @@ async function registerInvited(request: Request, context: Route.ActionArgs["cont
     return ceremonyAnswer({ error: error.message }, { status: 400 });
   }
   const { passkey, userId } = result;
+  const passkeyName = defaultPasskeyName();
   let user;
   try {
     user = await getDb()
@@ -58,7 +62,7 @@ async function registerInvited(request: Request, context: Route.ActionArgs["cont
         const admitted = await admitInvited(trx, invitation, { newUserId: userId, ip: context.clientIp });
         // Someone else made this person's account meanwhile: the passkey was made for another id.
         if (admitted.id !== userId) throw new PasskeyError("This request has expired. Try again.");
-        await addPasskey(trx, { ...passkey, name: defaultPasskeyName() });
+        await addPasskey(trx, { ...passkey, name: passkeyName });
         await recordAudit(trx, {
           actor: admitted,
           action: "passkey.added",
@@ -74,11 +78,27 @@ async function registerInvited(request: Request, context: Route.ActionArgs["cont
     }
     throw error;
   }
+  notifySignInChange({
+    to: user.email,
+    change: "passkey-added",
+    passkeyName,
+    by: user.email,
+    at: new Date(),
+    ip: context.clientIp,
+  });
   const cookie = await startSession(request, context, user, "passkey");
   return ceremonyAnswer({ redirectTo: "/admin" }, { cookie });
 }
 
-async function addOwnPasskey(context: Route.ActionArgs["context"], post: CeremonyPost, { user }: SignedIn) {
+async function addOwnPasskey(context: Route.ActionArgs["context"], post: CeremonyPost, signedIn: SignedIn) {
+  const { user } = signedIn;
+  // Asked at both steps: the options lead the page to "confirm it's you", the verification is the check.
+  if (!isRecentlyAuthenticated(signedIn)) {
+    return ceremonyAnswer(
+      { error: "Confirm it's you before adding a passkey.", confirmTo: confirmationPath("/admin/account#passkeys") },
+      { status: 403 },
+    );
+  }
   if (post.step === "options") {
     return ceremonyAnswer(await beginRegistration(user, await listPasskeys(getDb(), user.id)));
   }
@@ -108,5 +128,13 @@ async function addOwnPasskey(context: Route.ActionArgs["context"], post: Ceremon
         ip: context.clientIp,
       });
     });
+  notifySignInChange({
+    to: user.email,
+    change: "passkey-added",
+    passkeyName: name,
+    by: user.email,
+    at: new Date(),
+    ip: context.clientIp,
+  });
   return ceremonyAnswer({ done: true });
 }

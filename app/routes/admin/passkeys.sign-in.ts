@@ -3,13 +3,13 @@ import { safeRedirect, startSession } from "~/lib/admin/auth.server";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { ceremonyAnswer, readCeremonyPost } from "~/lib/admin/ceremony.server";
 import { beginAuthentication, finishAuthentication, PasskeyError } from "~/lib/admin/passkeys.server";
-import { allowSignInAttempt, countFailedSignIn, tooManyAttempts } from "~/lib/admin/sign-in-limits.server";
+import { allowSignInAttempt, tooManyAttempts } from "~/lib/admin/sign-in-limits.server";
 import { findUserById } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
 
 // Signing in with a passkey: the options (any passkey of this site), then the verification, which
-// starts a session. Every attempt counts against the client's budget; a failure also counts
-// against the account the passkey belongs to, and is audited.
+// starts a session. Every attempt counts against the client's budget (never against the account
+// the response names: see sign-in-limits.server.ts); a failure is audited.
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readCeremonyPost(request);
@@ -22,12 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return ceremonyAnswer({ stateId, options });
   }
 
-  const credentialId = String((post.response as { id?: unknown } | null)?.id ?? "").slice(0, 200);
-  const account = `passkey:${credentialId}`;
-  const limit = await allowSignInAttempt(context, account);
+  // Every attempt counts against the client's budget. Nothing counts against the account a
+  // response names: anyone can name a credential, and only a verified one proves an account.
+  const limit = await allowSignInAttempt(context);
   if (!limit.allowed) return ceremonyAnswer({ error: tooManyAttempts(limit) }, { status: 429 });
   const refuse = async (reason: string, message: string, userId?: string) => {
-    await countFailedSignIn(context, account);
     await recordAudit(getDb(), {
       actor: null,
       action: "sign-in.failed",

@@ -11,11 +11,13 @@ import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/li
 import { AUDIT_ACTIONS, isAuditAction } from "~/lib/admin/audit-actions";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { isRole, sortRoles } from "~/lib/admin/roles";
+import { notifySignInChange } from "~/lib/admin/sign-in-change-mail.server";
 import { deleteUserSessions } from "~/lib/db/admin-sessions.server";
 import {
   countActiveWithRole,
   deletePasskey,
   findUserById,
+  listPasskeys,
   setDisabled,
   setRoles,
   setRolesSource,
@@ -131,6 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "remove-passkey": {
       requireRecentAuthentication(signedIn, here);
       const passkeyId = String(form.get("passkey") ?? "");
+      const passkey = (await listPasskeys(getDb(), person.id)).find((candidate) => candidate.id === passkeyId);
       const removed = await getDb()
         .transaction()
         .execute(async (trx) => {
@@ -138,7 +141,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           await recordAudit(trx, { actor: user, action: "passkey.removed", target, details: { passkey: passkeyId }, ip });
           return true;
         });
-      return removed ? { done: "The passkey was removed." } : data({ problem: "That passkey is not theirs." }, { status: 404 });
+      if (!removed) return data({ problem: "That passkey is not theirs." }, { status: 404 });
+      // How they sign in changed: they hear of it, whoever did it.
+      notifySignInChange({
+        to: person.email,
+        change: "passkey-removed",
+        passkeyName: passkey?.name ?? "",
+        by: user.email,
+        at: new Date(),
+        ip,
+      });
+      return { done: "The passkey was removed." };
     }
     default:
       return data({ problem: "Unknown action." }, { status: 400 });

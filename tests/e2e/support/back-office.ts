@@ -167,3 +167,42 @@ export function auditActions(server: { databasePath: string }, where = "1 = 1", 
     ).map((row) => row.action),
   );
 }
+
+/** What a passkey endpoint's options step answers. */
+export type CeremonyOptions = {
+  stateId: string;
+  options: { challenge: string; rpId?: string; allowCredentials?: { id: string }[]; userVerification?: string };
+};
+
+/**
+ * Lets the page's authenticator sign `options.challenge` with whatever passkey it holds for the
+ * site (as a browser under the signer's control can, whatever `allowCredentials` the server sent),
+ * and returns the answer as the browser's passkey code posts it.
+ */
+export function passkeyAssertion(page: Page, options: CeremonyOptions["options"]): Promise<Record<string, unknown>> {
+  return page.evaluate(async ({ challenge, rpId, userVerification }) => {
+    const bytes = (base64url: string) =>
+      Uint8Array.from(atob(base64url.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
+    const base64url = (buffer: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replace(/=+$/, "");
+    const credential = (await navigator.credentials.get({
+      publicKey: { challenge: bytes(challenge), rpId, userVerification: userVerification as UserVerificationRequirement },
+    })) as PublicKeyCredential;
+    const response = credential.response as AuthenticatorAssertionResponse;
+    return {
+      id: credential.id,
+      rawId: base64url(credential.rawId),
+      type: credential.type,
+      response: {
+        clientDataJSON: base64url(response.clientDataJSON),
+        authenticatorData: base64url(response.authenticatorData),
+        signature: base64url(response.signature),
+        ...(response.userHandle ? { userHandle: base64url(response.userHandle) } : {}),
+      },
+      clientExtensionResults: {},
+    };
+  }, options);
+}
