@@ -32,6 +32,7 @@ type LeadValues = {
   owner_id?: string | null;
   source_page?: string;
   utm_campaign?: string;
+  first_utm_campaign?: string;
 };
 
 async function addLead(db: Kysely<Database>, table: LeadTable, values: LeadValues): Promise<string> {
@@ -110,17 +111,18 @@ for (const { engine, skip } of await engines()) {
       expect((await listLeadInbox(db, "demo_requests", {}, { limit: 5 })).newer).toBeUndefined();
     });
 
-    it("filters by status, owner, days, form page and campaign", async () => {
+    it("filters by status, owner, days, form page and the campaign of the visit's first page", async () => {
       const owner = await createUser(db, { email: "seller@quorvant.com", roles: ["sales"] });
       const a = await addLead(db, "sales_leads", {
         created_at: "2026-04-01T08:00:00.000Z",
         status: "contacted",
         owner_id: owner.id,
         source_page: "/contact-sales",
-        utm_campaign: "spring",
+        first_utm_campaign: "spring",
       });
-      const b = await addLead(db, "sales_leads", { created_at: "2026-04-02T23:59:59.999Z", source_page: "/pricing", utm_campaign: "spring" });
-      const c = await addLead(db, "sales_leads", { created_at: "2026-04-03T00:00:00.000Z", utm_campaign: "autumn" });
+      const b = await addLead(db, "sales_leads", { created_at: "2026-04-02T23:59:59.999Z", source_page: "/pricing", first_utm_campaign: "spring" });
+      // Its visit began with another campaign than its form page's address carried.
+      const c = await addLead(db, "sales_leads", { created_at: "2026-04-03T00:00:00.000Z", utm_campaign: "spring", first_utm_campaign: "autumn" });
       const ids = async (filter: LeadInboxFilter) =>
         (await listLeadInbox(db, "sales_leads", filter, { limit: 50 })).leads.map((lead) => lead.id);
       expect(await ids({})).toEqual([c, b, a]);
@@ -132,6 +134,9 @@ for (const { engine, skip } of await engines()) {
       expect(await ids({ sourcePage: "/pricing" })).toEqual([b]);
       expect(await ids({ campaign: "spring" })).toEqual([b, a]);
       expect(await ids({ campaign: "spring", status: "new" })).toEqual([b]);
+      expect(await ids({ campaign: "autumn" })).toEqual([c]);
+      const [newest] = (await listLeadInbox(db, "sales_leads", {}, { limit: 1 })).leads;
+      expect(newest).toMatchObject({ id: c, campaign: "spring", firstCampaign: "autumn" });
       const [first] = (await listLeadInbox(db, "sales_leads", { ownerId: owner.id }, { limit: 50 })).leads;
       expect(first?.ownerEmail).toBe("seller@quorvant.com");
     });

@@ -61,8 +61,18 @@ for (const { engine, skip } of await engines()) {
           .insertInto(table)
           .values({ email: "a@b.example", created_at: created, ...extra } as never)
           .execute();
-      await lead("demo_requests", "2026-03-03T10:00:00.000Z", { utm_source: "linkedin", utm_campaign: "q3", status: "won" });
-      await lead("demo_requests", "2026-03-04T10:00:00.000Z", { utm_source: "linkedin", utm_campaign: "q3" });
+      // A lead counts under its visit's first touch, whatever its form page's own address said.
+      await lead("demo_requests", "2026-03-03T10:00:00.000Z", {
+        first_utm_source: "linkedin",
+        first_utm_campaign: "q3",
+        status: "won",
+      });
+      await lead("demo_requests", "2026-03-04T10:00:00.000Z", {
+        first_utm_source: "linkedin",
+        first_utm_campaign: "q3",
+        utm_source: "ad",
+        utm_campaign: "form-page",
+      });
       await lead("sales_leads", "2026-03-10T23:59:59.000Z", { referrer_host: "news.example.com" });
       await lead("career_applications", "2026-03-09T00:00:00.000Z", {});
       await lead("sales_leads", "2026-03-16T00:00:00.000Z", {}); // after the period

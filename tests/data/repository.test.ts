@@ -273,6 +273,11 @@ for (const { engine, skip } of await engines()) {
         utm_campaign: "",
         utm_term: "ai governance",
         utm_content: "",
+        first_utm_source: "linkedin",
+        first_utm_medium: "social",
+        first_utm_campaign: "q3",
+        first_utm_term: "",
+        first_utm_content: "hero",
       };
       const sales = { first_name: "Zoë", last_name: "O'Brien", email: "zoe@example.com", company: "Acme; DROP TABLE", phone: "+1 555 0100", message: "Line 1\nLine 2 ✓", product_name: "General", ...tracking };
       const salesId = await insertLead(db, "contact-sales", sales);

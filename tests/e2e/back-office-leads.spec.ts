@@ -49,6 +49,9 @@ test.beforeAll(() => {
       utm_source: "newsletter",
       utm_medium: "email",
       utm_campaign: "spring-launch",
+      first_utm_source: "newsletter",
+      first_utm_medium: "email",
+      first_utm_campaign: "spring-launch",
     });
     // Its webhook delivery was given up on.
     insert("lead_deliveries", {
@@ -105,6 +108,9 @@ test("a sales person finds a demo request, works it, exports the view, and each 
   await expect(page.getByText(HOSTILE_COMPANY)).toBeVisible();
   await expect(page.getByText("We need model governance by spring.")).toBeVisible();
   await expect(page.getByText("news.example")).toBeVisible();
+  // Both campaigns: the form page's own address, and the visit's first touch.
+  await expect(page.getByRole("region", { name: "Campaign on the form page" })).toContainText("/request-demo");
+  await expect(page.getByRole("region", { name: "First visit" })).toContainText("/products/sentinel");
   await expect(page.getByText("HTTP 503 from the receiver")).toBeVisible();
   await expectAccessible(page, "on a lead's page");
 
@@ -141,7 +147,9 @@ test("a sales person finds a demo request, works it, exports the view, and each 
   await page.getByRole("link", { name: "Export as CSV" }).click();
   const csv = readFileSync((await (await downloading).path())!, "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,created_at,first_name,last_name,email,company,status,owner,source_page,utm_campaign");
+  expect(lines[0]).toBe(
+    "id,created_at,first_name,last_name,email,company,status,owner,source_page,utm_campaign,first_utm_campaign",
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`${adaId},`);
   expect(lines[1]).toContain(",ada.lovelace@engines.example,");

@@ -7,8 +7,9 @@ import { withDatabase } from "./support/database";
 
 // Visits counted without tracking, and where a lead came from. The server counts page views per
 // day, page, referring site and campaign (cached pages too, crawlers not), keeping nothing about
-// the visitor; a lead carries its visit's first page, referring site and campaign, from the tab's
-// memory or, without JavaScript, from the form page's own address. Sales reads both on /admin.
+// the visitor; a lead carries its form page's own campaign in its utm_* columns and its visit's
+// first page, referring site and campaign in its first-touch columns, from the tab's memory or,
+// without JavaScript, from the form page's own address. Sales reads both on /admin.
 
 // A visitor's browser: Chromium's headless user agent is, rightly, one the bot list knows.
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -159,14 +160,21 @@ test.describe("attribution and the sales report", () => {
     await server?.stop();
   });
 
-  const demoLead = (campaign: string) =>
+  const ATTRIBUTION =
+    "source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, landing_page, referrer_host, first_utm_source, first_utm_medium, first_utm_campaign, first_utm_term, first_utm_content";
+  const storedLead = (table: "demo_requests" | "sales_leads", campaign: string) =>
     withDatabase(server.databasePath, (db) =>
-      db
-        .prepare(
-          "select source_page, landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content from demo_requests where email = ?",
-        )
-        .get(`${campaign}@example.com`),
+      db.prepare(`select ${ATTRIBUTION} from ${table} where email = ?`).get(`${campaign}@example.com`),
     );
+  const demoLead = (campaign: string) => storedLead("demo_requests", campaign);
+
+  async function contactSales(page: Page, campaign: string) {
+    const form = page.getByRole("form").filter({ has: page.getByLabel("Business Email") });
+    await form.getByLabel("First Name").fill("Ada");
+    await form.getByLabel("Business Email").fill(`${campaign}@example.com`);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent").first()).toBeVisible();
+  }
 
   async function requestDemo(page: Page, campaign: string) {
     const form = page.getByRole("form").filter({ has: page.getByLabel("Business Email") });
@@ -178,7 +186,9 @@ test.describe("attribution and the sales report", () => {
     await expect(page.getByText("Demo Request Submitted").first()).toBeVisible();
   }
 
-  test("a lead carries the first page of its visit, the referring site and all five campaign parameters", async ({ page }) => {
+  test("a lead carries the first page of its visit, the referring site and all five campaign parameters as its first touch", async ({
+    page,
+  }) => {
     const campaign = `q3-${Date.now()}`;
     await page.goto(
       `${server.url}/products/sentinel?utm_source=linkedin&utm_medium=social&utm_campaign=${campaign}&utm_term=ai+governance&utm_content=hero`,
@@ -191,13 +201,18 @@ test.describe("attribution and the sales report", () => {
     await requestDemo(page, campaign);
     expect(demoLead(campaign)).toEqual({
       source_page: "/request-demo",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+      utm_term: "",
+      utm_content: "",
       landing_page: "/products/sentinel",
       referrer_host: "www.linkedin.com",
-      utm_source: "linkedin",
-      utm_medium: "social",
-      utm_campaign: campaign,
-      utm_term: "ai governance",
-      utm_content: "hero",
+      first_utm_source: "linkedin",
+      first_utm_medium: "social",
+      first_utm_campaign: campaign,
+      first_utm_term: "ai governance",
+      first_utm_content: "hero",
     });
   });
 
@@ -216,8 +231,8 @@ test.describe("attribution and the sales report", () => {
       source_page: "/request-demo",
       landing_page: "/company/about",
       referrer_host: "news.example.org",
-      utm_source: "newsletter",
-      utm_campaign: campaign,
+      first_utm_source: "newsletter",
+      first_utm_campaign: campaign,
     });
   });
 
@@ -231,13 +246,62 @@ test.describe("attribution and the sales report", () => {
     await requestDemo(page, campaign);
     expect(demoLead(campaign)).toEqual({
       source_page: "/request-demo",
-      landing_page: "/request-demo",
-      referrer_host: "",
       utm_source: "newsletter",
       utm_medium: "email",
       utm_campaign: campaign,
       utm_term: "x",
       utm_content: "footer",
+      landing_page: "/request-demo",
+      referrer_host: "",
+      first_utm_source: "newsletter",
+      first_utm_medium: "email",
+      first_utm_campaign: campaign,
+      first_utm_term: "x",
+      first_utm_content: "footer",
+    });
+    await context.close();
+  });
+
+  test("a contact request sent from the plain form page after a newsletter link: utm_* empty, the newsletter its first touch", async ({
+    page,
+  }) => {
+    const campaign = `plain-${Date.now()}`;
+    await page.goto(`${server.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=x`);
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Contact Sales" }).click();
+    await expect(page).toHaveURL(`${server.url}/contact-sales`);
+    await waitForHydration(page);
+    await contactSales(page, campaign);
+    expect(storedLead("sales_leads", campaign)).toEqual({
+      source_page: "/contact-sales",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+      utm_term: "",
+      utm_content: "",
+      landing_page: "/",
+      referrer_host: "",
+      first_utm_source: "newsletter",
+      first_utm_medium: "email",
+      first_utm_campaign: "x",
+      first_utm_term: "",
+      first_utm_content: "",
+    });
+  });
+
+  test("without JavaScript, a contact request from a form page with its own campaign stores it in both", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: CHROME });
+    const page = await context.newPage();
+    const campaign = `nojs-contact-${Date.now()}`;
+    await page.goto(`${server.url}/contact-sales?utm_source=ad`);
+    await contactSales(page, campaign);
+    expect(storedLead("sales_leads", campaign)).toMatchObject({
+      source_page: "/contact-sales",
+      utm_source: "ad",
+      utm_medium: "",
+      landing_page: "/contact-sales",
+      first_utm_source: "ad",
+      first_utm_medium: "",
     });
     await context.close();
   });

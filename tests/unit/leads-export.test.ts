@@ -187,6 +187,11 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
       "utm_campaign",
       "utm_term",
       "utm_content",
+      "first_utm_source",
+      "first_utm_medium",
+      "first_utm_campaign",
+      "first_utm_term",
+      "first_utm_content",
     ]);
   });
 

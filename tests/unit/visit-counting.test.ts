@@ -105,9 +105,45 @@ describe("attribution", () => {
     expect(trackingFrom(plain, null, "https://q.example/request-demo?utm_source=news")).toMatchObject({ utm_source: "" });
     expect(trackingFrom(plain, null, "https://evil.example/contact-sales?utm_source=news")).toMatchObject({ utm_source: "" });
     expect(trackingFrom(plain, null, "not a url")).toMatchObject({ utm_source: "" });
-    // What the tab kept comes first.
+    // What the tab kept is the visit's first touch; the utm_* columns stay the form page's own.
     const kept = attributionOfPage(new URL("https://q.example/?utm_source=tab"), null);
-    expect(trackingFrom(plain, JSON.stringify(kept), onPage)).toMatchObject({ landing_page: "/", utm_source: "tab" });
+    expect(trackingFrom(plain, JSON.stringify(kept), onPage)).toMatchObject({
+      landing_page: "/",
+      first_utm_source: "tab",
+      utm_source: "news",
+    });
+  });
+
+  it("keeps the form page's own campaign in utm_* and the visit's first touch in its own columns", () => {
+    const visit = attributionOfPage(
+      new URL("https://q.example/?utm_source=newsletter&utm_medium=email&utm_campaign=x&utm_term=t&utm_content=c"),
+      "https://mail.example/inbox",
+    );
+    // A visitor who arrived from a newsletter sends the contact form from its plain address.
+    expect(
+      trackingFrom(new URL("https://q.example/contact-sales"), JSON.stringify(visit), "https://q.example/contact-sales"),
+    ).toEqual({
+      source_page: "/contact-sales",
+      utm_source: "",
+      utm_medium: "",
+      utm_campaign: "",
+      utm_term: "",
+      utm_content: "",
+      landing_page: "/",
+      referrer_host: "mail.example",
+      first_utm_source: "newsletter",
+      first_utm_medium: "email",
+      first_utm_campaign: "x",
+      first_utm_term: "t",
+      first_utm_content: "c",
+    });
+    // Without JavaScript (no visit field), the form page's own address is both.
+    expect(trackingFrom(new URL("https://q.example/request-demo?utm_source=ad"), "", null)).toMatchObject({
+      source_page: "/request-demo",
+      utm_source: "ad",
+      landing_page: "/request-demo",
+      first_utm_source: "ad",
+    });
   });
 });
 

@@ -156,6 +156,9 @@ export function CampaignDashboard({ report }: { report: DashboardData }) {
             )}
           </tbody>
         </table>
+        <p className="mt-2 text-sm text-muted">
+          A lead counts under the first page of its visit, as its visit does, whatever its form page's address said.
+        </p>
       </div>
     </section>
   );

@@ -28,6 +28,7 @@ export type InboxProps = {
     status: string;
     owner: string;
     createdAt: string;
+    /** The campaign of the visit's first page. */
     campaign: string;
   }[];
   olderHref?: string;
@@ -56,7 +57,15 @@ export function LeadInbox(props: InboxProps) {
         {problems[name]}
       </p>
     ) : null;
-  const columns = ["Name", "Email", ...(form.hasCompany ? ["Company"] : []), "Status", "Owner", "Submitted", "Campaign"];
+  const columns = [
+    "Name",
+    "Email",
+    ...(form.hasCompany ? ["Company"] : []),
+    "Status",
+    "Owner",
+    "Submitted",
+    "First visit's campaign",
+  ];
   return (
     <>
       <PageHeading
@@ -157,7 +166,7 @@ export function LeadInbox(props: InboxProps) {
         </div>
         <div>
           <label htmlFor="inbox-campaign" className="text-sm font-medium">
-            Campaign
+            First visit's campaign
           </label>
           <input {...field("campaign")} type="text" maxLength={200} />
           {problem("campaign")}

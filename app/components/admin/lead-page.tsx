@@ -4,7 +4,7 @@ import { CsrfField } from "~/components/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/admin/format";
-import { columnLabel, statusLabel } from "~/lib/leads/labels";
+import { attributionGroups, columnLabel, statusLabel } from "~/lib/leads/labels";
 
 // One lead, whichever form it came from: what was submitted, when and from where, its deliveries
 // (with "Deliver again" for a failing one), its workflow (status, owner, notes, replies) and its
@@ -142,11 +142,20 @@ export function LeadPage(props: LeadPageProps) {
       </Panel>
 
       <Panel title="Where it came from" id="attribution">
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-          {Object.entries(lead.attribution).map(([column, value]) => (
-            <Entry key={column} label={columnLabel(column)} value={value} />
+        <div className="grid gap-6 md:grid-cols-2">
+          {attributionGroups.map((group, index) => (
+            <section key={group.title} aria-labelledby={`attribution-${index}-heading`}>
+              <h3 id={`attribution-${index}-heading`} className="mb-3 font-semibold">
+                {group.title}
+              </h3>
+              <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+                {group.columns.map(([column, label]) => (
+                  <Entry key={column} label={label} value={lead.attribution[column] ?? ""} />
+                ))}
+              </dl>
+            </section>
           ))}
-        </dl>
+        </div>
       </Panel>
 
       <Panel title="Deliveries" id="deliveries">

@@ -26,6 +26,7 @@ export type LeadInboxFilter = {
   /** Exclusive upper bound, an ISO timestamp. */
   until?: string;
   sourcePage?: string;
+  /** The campaign of the visit's first page (first_utm_campaign). */
   campaign?: string;
 };
 
@@ -39,7 +40,10 @@ export type LeadSummary = {
   status: string;
   ownerId: string | null;
   ownerEmail: string;
+  /** The form page's own utm_campaign. */
   campaign: string;
+  /** The campaign of the visit's first page: what the inbox shows and filters by. */
+  firstCampaign: string;
   sourcePage: string;
   cursor: LeadCursor;
 };
@@ -123,7 +127,7 @@ function filterConditions(db: Db, table: LeadTable, filter: LeadInboxFilter): Ex
   if (filter.from) conditions.push(sql<SqlBool>`${column("created_at")} >= ${filter.from}`);
   if (filter.until) conditions.push(sql<SqlBool>`${column("created_at")} < ${filter.until}`);
   if (filter.sourcePage) conditions.push(sql<SqlBool>`${column("source_page")} = ${filter.sourcePage}`);
-  if (filter.campaign) conditions.push(sql<SqlBool>`${column("utm_campaign")} = ${filter.campaign}`);
+  if (filter.campaign) conditions.push(sql<SqlBool>`${column("first_utm_campaign")} = ${filter.campaign}`);
   return conditions;
 }
 
@@ -139,6 +143,7 @@ type SummaryRow = {
   owner_id: string | null;
   owner_email: string | null;
   utm_campaign: string;
+  first_utm_campaign: string;
   source_page: string;
 };
 
@@ -164,7 +169,8 @@ export async function listLeadInbox(
       ${column("first_name")} as first_name, ${column("last_name")} as last_name, ${column("email")} as email,
       ${hasCompany(table) ? column("company") : sql`''`} as company, ${column("status")} as status,
       ${column("owner_id")} as owner_id, admin_users.email as owner_email,
-      ${column("utm_campaign")} as utm_campaign, ${column("source_page")} as source_page
+      ${column("utm_campaign")} as utm_campaign, ${column("first_utm_campaign")} as first_utm_campaign,
+      ${column("source_page")} as source_page
     from ${sql.table(table)}
     left join admin_users on admin_users.id = ${column("owner_id")}
     ${where}
@@ -193,6 +199,7 @@ function toSummary(row: SummaryRow): LeadSummary {
     ownerId: row.owner_id === null ? null : String(row.owner_id),
     ownerEmail: row.owner_email ?? "",
     campaign: row.utm_campaign,
+    firstCampaign: row.first_utm_campaign,
     sourcePage: row.source_page,
     cursor: { createdAt: String(row.cursor_at), id: String(row.id) },
   };
@@ -208,7 +215,7 @@ export type LeadRecord = {
   ownerId: string | null;
   lastInteractionAt: string | null;
   decidedAt: string | null;
-  /** Where the visitor came from: source_page, landing_page, referrer_host and the utm_* values. */
+  /** Where the visitor came from: the form page and its utm_* values, the visit's first touch (landing_page, referrer_host, first_utm_*). */
   attribution: Record<(typeof TRACKING_COLUMNS)[number], string>;
   /** Every other column: what the visitor submitted, in the table's column order. */
   submitted: [column: string, value: string][];

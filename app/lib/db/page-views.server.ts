@@ -62,7 +62,11 @@ export async function pageViewsByDay(db: Db, from: string, to: string) {
   return rows.map((row) => ({ ...row, views: Number(row.views) }));
 }
 
-/** Leads of one table submitted between two days (inclusive), per day and campaign, with how many were won. */
+/**
+ * Leads of one table submitted between two days (inclusive), per day and the campaign of their
+ * visit's first page (the first-touch columns, named as the page views' are: a visit and the lead
+ * it became count under one source), with how many were won.
+ */
 export async function leadsByDay(db: Db, table: LeadTable, from: string, to: string) {
   const day =
     dialectOf(db) === "postgres"
@@ -70,14 +74,20 @@ export async function leadsByDay(db: Db, table: LeadTable, from: string, to: str
       : sql<string>`substr(created_at, 1, 10)`;
   const rows = await db
     .selectFrom(table)
-    .select([day.as("day"), "referrer_host", "utm_source", "utm_medium", "utm_campaign"])
+    .select([
+      day.as("day"),
+      "referrer_host",
+      "first_utm_source as utm_source",
+      "first_utm_medium as utm_medium",
+      "first_utm_campaign as utm_campaign",
+    ])
     .select((eb) => [
       eb.fn.countAll<number | string>().as("leads"),
       eb.fn.sum<number | string>(eb.case().when("status", "=", "won").then(1).else(0).end()).as("won"),
     ])
     .where("created_at", ">=", `${from}T00:00:00.000Z`)
     .where("created_at", "<", nextDay(to))
-    .groupBy([day, "referrer_host", "utm_source", "utm_medium", "utm_campaign"])
+    .groupBy([day, "referrer_host", "first_utm_source", "first_utm_medium", "first_utm_campaign"])
     .execute();
   return rows.map((row) => ({ ...row, leads: Number(row.leads), won: Number(row.won ?? 0) }));
 }

@@ -76,6 +76,7 @@ interface LeadCommon {
   email: Text;
   phone: Text;
   source_page: Text;
+  /** The utm_* columns: the form page's own query string, '' for a parameter it does not have. */
   utm_source: Text;
   utm_medium: Text;
   utm_campaign: Text;
@@ -85,6 +86,12 @@ interface LeadCommon {
   referrer_host: Text;
   /** The path of the visit's first page on the site. */
   landing_page: Text;
+  /** The first_utm_* columns: the visit's first page's campaign (the lead's source in the report and inbox). */
+  first_utm_source: Text;
+  first_utm_medium: Text;
+  first_utm_campaign: Text;
+  first_utm_term: Text;
+  first_utm_content: Text;
   /** A status of the form's workflow (see ~/lib/leads/registry). */
   status: Text;
   owner_id: ColumnType<string | null, string | null | undefined, string | null>;

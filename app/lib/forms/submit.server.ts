@@ -10,7 +10,15 @@ import { destinationsFor, getDeliveryConfig } from "~/lib/delivery/config.server
 import type { LeadFormId } from "~/lib/leads/registry";
 import { leadFormServer, type LeadInput, type Tracking } from "~/lib/leads/registry.server";
 import { nudgeDeliveries } from "~/lib/delivery/worker.server";
-import { attributionOfPage, CAMPAIGN_PARAMETERS, normalisePath, parseAttribution, VISIT_FIELD } from "~/lib/leads/attribution";
+import {
+  attributionOfPage,
+  CAMPAIGN_PARAMETERS,
+  campaignFrom,
+  firstTouchOf,
+  normalisePath,
+  parseAttribution,
+  VISIT_FIELD,
+} from "~/lib/leads/attribution";
 import { logger } from "~/lib/logger.server";
 import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/lib/forms/body.server";
 import { commonOutcomes, type FormActionData } from "~/lib/forms/outcomes";
@@ -20,18 +28,20 @@ import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
 export const HONEYPOT_FIELD = "website";
 
 /**
- * Where a lead came from: the form page's path, and the visit's first page, referring site and
- * campaign as the visitor's tab kept them (the hidden visit field); without it (no JavaScript,
- * storage refused, a forged value), the form page's own address: the address posted to, or, when
- * that names no campaign, the address the browser says the form was on (the Referer, when it is
- * the same page of this site: a page served to a campaign link in its plain copy posts to the
- * plain address).
+ * Where a lead came from. The form page's path and its own campaign (the utm_* columns, each ''
+ * when its address has none): the address posted to, or, when that names no campaign, the address
+ * the browser says the form was on (the Referer, when it is the same page of this site: a page
+ * served to a campaign link in its plain copy posts to the plain address). And the visit's first
+ * touch (first page, referring site, campaign) as the visitor's tab kept it (the hidden visit
+ * field); without it (no JavaScript, storage refused, a forged value), the form page's own address.
  */
 export function trackingFrom(url: URL, visitField: FormDataEntryValue | null, referer?: string | null): Tracking {
+  const page = formPageAddress(url, referer);
   const visit = typeof visitField === "string" ? parseAttribution(visitField) : undefined;
   return {
     source_page: normalisePath(url.pathname) || "/",
-    ...(visit ?? attributionOfPage(formPageAddress(url, referer), null)),
+    ...campaignFrom(page.searchParams),
+    ...firstTouchOf(visit ?? attributionOfPage(page, null)),
   };
 }
 

@@ -10,6 +10,35 @@ export type Campaign = Record<CampaignParameter, string>;
 /** A visit's first page on the site, the site that sent the visitor there, and its campaign. */
 export type Attribution = Campaign & { landing_page: string; referrer_host: string };
 
+/**
+ * A lead's columns for its visit's first touch: the first page, the site that referred it (the
+ * columns keep the names they were added under) and the first page's campaign under `first_utm_*`,
+ * apart from the `utm_*` columns, which hold the form page's own campaign.
+ */
+export const FIRST_TOUCH_COLUMNS = [
+  "landing_page",
+  "referrer_host",
+  "first_utm_source",
+  "first_utm_medium",
+  "first_utm_campaign",
+  "first_utm_term",
+  "first_utm_content",
+] as const;
+export type FirstTouch = Record<(typeof FIRST_TOUCH_COLUMNS)[number], string>;
+
+/** A visit's attribution as a lead's first-touch columns. */
+export function firstTouchOf(visit: Attribution): FirstTouch {
+  return {
+    landing_page: visit.landing_page,
+    referrer_host: visit.referrer_host,
+    first_utm_source: visit.utm_source,
+    first_utm_medium: visit.utm_medium,
+    first_utm_campaign: visit.utm_campaign,
+    first_utm_term: visit.utm_term,
+    first_utm_content: visit.utm_content,
+  };
+}
+
 /** The hidden field a lead form sends the tab's attribution in (JSON). */
 export const VISIT_FIELD = "visit";
 

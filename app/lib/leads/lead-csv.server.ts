@@ -16,6 +16,7 @@ const COLUMNS = [
   "owner",
   "source_page",
   "utm_campaign",
+  "first_utm_campaign",
 ];
 
 export function leadCsvColumns(table: LeadTable): string[] {
@@ -35,6 +36,7 @@ export function leadsToCsv(table: LeadTable, leads: readonly LeadSummary[], { he
     lead.ownerEmail,
     lead.sourcePage,
     lead.campaign,
+    lead.firstCampaign,
   ]);
   return toCsv(leadCsvColumns(table), rows, { header });
 }

@@ -80,7 +80,7 @@ export async function loadInbox(request: Request) {
       status: lead.status,
       owner: lead.ownerEmail,
       createdAt: lead.createdAt,
-      campaign: lead.campaign,
+      campaign: lead.firstCampaign,
     })),
     olderHref: link("after", page.older),
     newerHref: link("before", page.newer),

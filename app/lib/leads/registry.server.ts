@@ -10,8 +10,10 @@ import { LEAD_FORM_IDS, leadForms, type LeadFormFacts, type LeadFormId } from "~
 // a migration for its table and its route.
 
 /**
- * Where a lead came from, stored with every form: the form page's path and, from the visit, its
- * first page, the referring host and the five utm_* parameters (see ~/lib/leads/attribution).
+ * Where a lead came from, stored with every form: the form page's path and the five utm_*
+ * parameters of its own address (empty when it has none), then the visit's first touch: its first
+ * page, the referring host and that page's five parameters (see ~/lib/leads/attribution). The
+ * first-touch campaign columns came last (migration 0013), so exports keep their earlier order.
  */
 export const TRACKING_COLUMNS = [
   "source_page",
@@ -22,10 +24,17 @@ export const TRACKING_COLUMNS = [
   "utm_campaign",
   "utm_term",
   "utm_content",
+  "first_utm_source",
+  "first_utm_medium",
+  "first_utm_campaign",
+  "first_utm_term",
+  "first_utm_content",
 ] as const;
-/** The visit's attribution may be absent from rows written by other tools: they store the columns' defaults. */
+/** Beyond the specification's columns, tracking may be absent from rows written by other tools: they store the columns' defaults. */
 export type Tracking = Record<"source_page" | "utm_source" | "utm_medium" | "utm_campaign", string> &
-  Partial<Record<"landing_page" | "referrer_host" | "utm_term" | "utm_content", string>>;
+  Partial<
+    Record<Exclude<(typeof TRACKING_COLUMNS)[number], "source_page" | "utm_source" | "utm_medium" | "utm_campaign">, string>
+  >;
 
 type Snake<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${Snake<Tail>}` : S;
 

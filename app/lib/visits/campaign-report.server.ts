@@ -7,7 +7,8 @@ import { leadFormList, type LeadFormId } from "~/lib/leads/registry";
 // The start page's report for sales: visits and leads per week, and per source and campaign the
 // rate from a visit to a lead and from a lead to a won deal. A visit is a view that arrived from
 // outside the site (counted under another host or none); a source is the campaign's utm_source, or
-// else the site that linked, or "direct".
+// else the site that linked, or "direct". A lead counts under its visit's first touch (its
+// first_utm_* columns), the same page view its visit was counted as, not its form page's campaign.
 
 export type ReportPeriod = { from: string; to: string };
 
