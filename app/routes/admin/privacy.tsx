@@ -151,7 +151,9 @@ function Held({
   if (view.leads.length === 0 && view.spooled.length === 0) {
     return (
       <Panel title={`Held about ${view.email}`} id="held">
-        <p className="text-sm">Nothing: no lead in any table has this address, nor this server&apos;s lead spool.</p>
+        <p className="text-sm">
+          Nothing: no lead in any table has this address. This server&apos;s lead spool holds none either.
+        </p>
       </Panel>
     );
   }
