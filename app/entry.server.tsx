@@ -108,7 +108,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function logRenderError(error: unknown, context: AppLoadContext | undefined, request?: Request) {
   const url = request ? new URL(request.url) : undefined;
   logger.error(
-    { requestId: context?.requestId, url: url && logSafeUrl(url.pathname) + url.search, err: error },
+    { requestId: context?.requestId, url: url && logSafeUrl(url.pathname + url.search), err: error },
     "request failed",
   );
 }

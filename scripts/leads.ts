@@ -3,8 +3,8 @@
 //   npm run leads -- deliveries [--status pending|sent|dead] [--since YYYY-MM-DD] [--format text|json]
 //   npm run leads -- redeliver DELIVERY_ID... | --dead
 //   npm run leads -- purge [--dry-run]               delete leads past their retention (RETENTION_*_MONTHS)
-//   npm run leads -- subject-export EMAIL            everything held about an address, as JSON
-//   npm run leads -- erase EMAIL --yes               delete everything held about an address
+//   npm run leads -- subject-export EMAIL            everything held about an address, as JSON (this machine's lead spool too)
+//   npm run leads -- erase EMAIL --yes               delete everything held about an address (every server's lead spool too)
 // A mistake in the command line (or an unknown delivery id): one line on stderr and exit code 2.
 import "./lib/quiet-logs";
 import { eraseSubject, exportSubjectData } from "~/lib/db/data-subject.server";
@@ -12,6 +12,8 @@ import { listDeliveries, requeueDeliveries } from "~/lib/db/deliveries.server";
 import { leadColumns, listLeads } from "~/lib/db/leads.server";
 import { findExpiredLeads, purgeExpiredLeads } from "~/lib/db/retention.server";
 import { retentionMonths } from "~/lib/leads/retention-job.server";
+import { applyErasuresToSpool, findInSpool } from "~/lib/leads/spool-erasure.server";
+import { openLeadSpool } from "~/lib/leads/spool.server";
 import { formatDeliveries, parseDeliveriesArgs, parseRedeliverArgs } from "./lib/delivery-commands";
 import { formatLeads, parseExportArgs, sinceTimestamp } from "./lib/lead-export";
 import { runCommands, UsageError, type CommandParser } from "./lib/command";
@@ -50,12 +52,25 @@ const commands: Record<string, CommandParser> = {
   },
   "subject-export"(argv) {
     const { email } = parseSubjectExportArgs(argv);
-    return async ({ db }) => void process.stdout.write(await exportSubjectData(db, email, byOperator));
+    return async ({ db, env }) => {
+      const spooled = await findInSpool(localSpool(env), email);
+      process.stdout.write(await exportSubjectData(db, email, byOperator, new Date(), spooled));
+    };
   },
   erase(argv) {
     const { email } = parseEraseArgs(argv);
-    return async ({ db }) => void process.stdout.write(formatCounts(await eraseSubject(db, email, byOperator)));
+    return async ({ db, env }) => {
+      const counts = await eraseSubject(db, email, byOperator);
+      // The servers apply the erasure to their own spools; this machine's LEAD_SPOOL_DIR at once.
+      const lead_spool = await applyErasuresToSpool(localSpool(env), db);
+      process.stdout.write(formatCounts({ ...counts, lead_spool }));
+    };
   },
 };
+
+/** The lead spool at LEAD_SPOOL_DIR on this machine (a server's, when run beside it with its settings). */
+function localSpool(env: { LEAD_SPOOL_DIR: string; LEAD_SPOOL_MAX_BYTES: number }) {
+  return openLeadSpool({ dir: env.LEAD_SPOOL_DIR, maxBytes: env.LEAD_SPOOL_MAX_BYTES });
+}
 
 runCommands(USAGE, commands);

@@ -6,7 +6,6 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import "~/lib/request-context";
@@ -24,6 +23,7 @@ import { canonicalPath, hasDotSegments } from "./canonical-path";
 import { limitBodySize, limitFormPosts } from "./form-posts";
 import { HEALTH_CHECK_PATH, loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";
+import { requestLogger } from "./request-log";
 import { mediaFiles } from "./media";
 import { createPageCache, type PageCache } from "./page-cache";
 import { turnQueue } from "./turn-queue";
@@ -173,10 +173,15 @@ function answerCacheHitsFirst(
       return void res.destroy();
     }
     countView?.(req, status, page.headers["content-type"] ?? "");
-    // The URL as is: a cached page is never one whose address carries a credential (previews and
-    // the back office are never stored).
+    // A cached page's address carries no credential (previews and the back office are never
+    // stored), but its campaign parameters may hold whatever a link put in them.
     logger.info(
-      { requestId, req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Date.now() - started },
+      {
+        requestId,
+        req: { method: req.method, url: logSafeUrl(req.url ?? "") },
+        res: { statusCode: status },
+        responseTime: Date.now() - started,
+      },
       "request completed",
     );
   };
@@ -218,22 +223,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   app.disable("etag"); // the page cache sets strong ETags on what it can vouch for
   if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      customAttributeKeys: { reqId: "requestId" },
-      quietReqLogger: true,
-      serializers: {
-        req: (req) => ({ method: req.method, url: logSafeUrl(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
   app.use((req, res, next) => {
     res.locals.requestId = String(req.id);
     next();

@@ -41,7 +41,7 @@ export function parseEraseArgs(argv: readonly string[]): { email: string } {
   const email = oneAddress(positionals, ERASE_USAGE);
   if ((values as { yes?: boolean }).yes !== true) {
     throw new UsageError(
-      `Erasing deletes every lead, delivery and activity held about ${email}, for good: add --yes to do it. Nothing was changed.`,
+      `Erasing deletes every lead, delivery and activity held about ${email}, and its leads in every server's lead spool, for good: add --yes to do it. Nothing was changed.`,
     );
   }
   return { email };
@@ -56,8 +56,8 @@ export function formatExpired(leads: readonly ExpiredLead[]): string {
   return `${[columns.join("\t"), ...lines].join("\n")}\n${leads.length} ${leads.length === 1 ? "lead" : "leads"} would be deleted\n`;
 }
 
-/** "sales_leads 2, demo_requests 0, …": what a purge or an erasure deleted. */
-export function formatCounts(counts: PurgeCounts): string {
+/** "sales_leads 2, demo_requests 0, …": what a purge or an erasure deleted (an erasure: this machine's lead spool too). */
+export function formatCounts(counts: PurgeCounts & { lead_spool?: number }): string {
   return `${Object.entries(counts)
     .map(([table, count]) => `${table}\t${count}`)
     .join("\n")}\n`;

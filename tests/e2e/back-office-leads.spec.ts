@@ -271,3 +271,52 @@ test("a recruiter works applications only, and sales people never see them", asy
   expect((await seller.page.goto(`${server.url}/admin/leads/career-application/${alanId}`))?.status()).toBe(404);
   await seller.context.close();
 });
+
+test("a link from another site neither exports nor records a look at a lead in the person's name", async ({ browser }) => {
+  const seller = await signInAs(browser, server, ["sales"]);
+  const { page } = seller;
+  const audited = () => auditActions(server, "actor_email = ? AND action IN ('lead.export', 'lead.view')", seller.email);
+  const exportPath = "/admin/leads/export?form=request-demo&q=ada.lovelace%40engines.example";
+  const leadPath = `/admin/leads/request-demo/${adaId}`;
+  // A page on another site with links into the back office, as a mail or a forum post could hold.
+  await page.route("https://elsewhere.example/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Elsewhere</title><a href="${server.url}${exportPath}">report</a> <a href="${server.url}${leadPath}">lead</a>`,
+    }),
+  );
+
+  // The export: the browser lands on the inbox with that view; nothing is downloaded or audited.
+  let downloads = 0;
+  page.on("download", () => (downloads += 1));
+  await page.goto("https://elsewhere.example/");
+  await page.getByRole("link", { name: "report" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Demo requests" })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  // And a request that says where it comes from, without a browser.
+  const direct = await seller.context.request.get(`${server.url}${exportPath}`, {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
+  expect(direct.status()).toBe(303);
+  expect(direct.headers()["content-type"] ?? "").not.toContain("text/csv");
+  expect(downloads).toBe(0);
+  expect(audited()).toEqual([]);
+
+  // The lead's page asks to be opened from here, showing nothing of the lead until then.
+  await page.goto("https://elsewhere.example/");
+  await page.getByRole("link", { name: "lead" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Demo request" })).toBeVisible();
+  await expect(page.getByText("Lovelace")).toHaveCount(0);
+  await expectAccessible(page, "on a lead's page reached from another site");
+  expect(audited()).toEqual([]);
+  await page.getByRole("link", { name: "Open this demo request" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+  expect(audited()).toEqual(["lead.view"]);
+
+  // Opened from another program (a mail client, a bookmark), it shows the lead at once.
+  await page.goto(`${server.url}${leadPath}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+  expect(audited()).toEqual(["lead.view", "lead.view"]);
+  await seller.context.close();
+});

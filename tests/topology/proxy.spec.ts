@@ -102,6 +102,31 @@ test.describe("two servers behind nginx", () => {
     expect(log).toContain('"GET /admin/invitations/[token]?from=mail HTTP/1.1" ');
   });
 
+  test("the access log keeps no search term or address from a query string", async () => {
+    const { url, siteAccessLog } = topology();
+    const port = Number(new URL(url).port);
+    const paths = [
+      "/admin/leads/export?form=request-demo&q=person%40example.com",
+      "/admin/leads?status=new&Q=Ada+Lovelace",
+      "/request-demo?utm_source=news&utm_campaign=person@example.com",
+      "/contact-sales?utm_source=log-redaction&utm_campaign=spring",
+    ];
+    for (const path of paths) await rawExchange({ port, host: `localhost:${port}`, servername: "localhost", path });
+    await expect
+      .poll(
+        () =>
+          siteAccessLog()
+            .split("\n")
+            .filter((line) => line.includes("[redacted]")).length,
+      )
+      .toBe(3);
+    const log = siteAccessLog();
+    expect(log).not.toMatch(/person|lovelace/i);
+    expect(log).toContain('"GET /admin/leads/export?[redacted] HTTP/1.1" ');
+    // A campaign link without an address keeps its attribution.
+    expect(log).toContain('"GET /contact-sales?utm_source=log-redaction&utm_campaign=spring HTTP/1.1" ');
+  });
+
   test("HSTS is sent over https; canonical, og:url, sitemap and feed URLs start with SITE_URL", async ({ page, request }) => {
     const current = topology();
     const { url, servers } = current;

@@ -99,7 +99,7 @@ describe("logSafeUrl", () => {
     for (const url of [
       "/",
       "/admin/invitations",
-      "/admin/users?q=a",
+      "/admin/users?status=active",
       "/resources/blog/some-post",
       "/%zz/admin/invitations",
       "/admin/invitation/x",

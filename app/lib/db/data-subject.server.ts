@@ -10,8 +10,11 @@ import type { LeadFormId } from "~/lib/leads/registry";
 import { leadFormServerList, leadFormServerOfTable } from "~/lib/leads/registry.server";
 
 // Privacy requests about one email address: what the site holds about it (every lead table, the
-// leads' deliveries and activity), as one JSON document; correcting one field of one lead; erasing
-// all of it. Each is audited; the audit log never holds the address, only a one-way hash of it.
+// leads' deliveries and activity, and what a server's lead spool still keeps, which its caller
+// reads), as one JSON document; correcting one field of one lead; erasing all of it. Each is
+// audited; the audit log never holds the address, only a one-way hash of it. An erasure is also
+// recorded (hash and time) in `subject_erasures`, which every server applies to its own lead
+// spool before storing anything from it (app/lib/leads/spool-erasure.server.ts).
 
 type Db = Kysely<Database>;
 
@@ -65,6 +68,19 @@ export type SubjectLead = {
 };
 
 export type SubjectData = { email: string; leads: SubjectLead[] };
+
+/** A lead a server keeps in its lead spool (the database was unreachable when it was posted). */
+export type SpooledLead = {
+  /** The entry's file name in the spool (or in its `rejected/` directory). */
+  file: string;
+  /** `waiting` to be stored, or `rejected`: set aside for an operator (unreadable, or refused by the database). */
+  state: "waiting" | "rejected";
+  form: string | null;
+  id: string | null;
+  created_at: string | null;
+  /** What the visitor posted; null when the file could not be read as an entry. */
+  lead: Record<string, unknown> | null;
+};
 
 function timestampOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : toIso(value);
@@ -147,12 +163,13 @@ export async function findSubjectData(db: Db, email: string): Promise<SubjectDat
   return { email: address, leads };
 }
 
-/** Counts per table of what is held: for the audit log, which gets no values. */
-export function subjectCounts(data: SubjectData): Record<string, number> {
+/** Counts per table of what is held (and per place outside the database): for the audit log, which gets no values. */
+export function subjectCounts(data: SubjectData, spooled: readonly SpooledLead[] = []): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const form of leadFormServerList) counts[form.table] = 0;
   counts.lead_deliveries = 0;
   counts.lead_activity = 0;
+  counts.lead_spool = spooled.length;
   for (const lead of data.leads) {
     counts[lead.table] = (counts[lead.table] ?? 0) + 1;
     counts.lead_deliveries! += lead.deliveries.length;
@@ -161,30 +178,48 @@ export function subjectCounts(data: SubjectData): Record<string, number> {
   return counts;
 }
 
-/** Looks everything up for a person in the back office; the look is audited (hash and counts). */
-export async function lookUpSubject(db: Db, email: string, by: RequestedBy): Promise<SubjectData> {
+/**
+ * Looks everything up for a person in the back office; the look is audited (hash and counts).
+ * `spooled`: what this server's lead spool keeps about the address (found by the caller).
+ */
+export async function lookUpSubject(
+  db: Db,
+  email: string,
+  by: RequestedBy,
+  spooled: readonly SpooledLead[] = [],
+): Promise<SubjectData> {
   const data = await findSubjectData(db, email);
   await recordAudit(db, {
     actor: by.actor,
     action: "privacy.looked-up",
     target: { type: "data-subject", id: subjectHash(email) },
-    details: { counts: subjectCounts(data) },
+    details: { counts: subjectCounts(data, spooled) },
     ip: by.ip,
   });
   return data;
 }
 
-/** The export of everything held about `email`: one JSON document (pretty-printed), audited. */
-export async function exportSubjectData(db: Db, email: string, by: RequestedBy, now = new Date()): Promise<string> {
+/**
+ * The export of everything held about `email`: one JSON document (pretty-printed), audited. Its
+ * `lead_spool` lists what the lead spool of the server (or machine) that made it still keeps:
+ * leads posted while the database was down, not stored yet or refused.
+ */
+export async function exportSubjectData(
+  db: Db,
+  email: string,
+  by: RequestedBy,
+  now = new Date(),
+  spooled: readonly SpooledLead[] = [],
+): Promise<string> {
   const data = await findSubjectData(db, email);
   await recordAudit(db, {
     actor: by.actor,
     action: "privacy.exported",
     target: { type: "data-subject", id: subjectHash(email) },
-    details: { counts: subjectCounts(data) },
+    details: { counts: subjectCounts(data, spooled) },
     ip: by.ip,
   });
-  return `${JSON.stringify({ exportedAt: now.toISOString(), ...data }, null, 2)}\n`;
+  return `${JSON.stringify({ exportedAt: now.toISOString(), ...data, lead_spool: spooled }, null, 2)}\n`;
 }
 
 export type CorrectionResult = { ok: true } | { ok: false; field: "lead" | "field" | "value"; message: string };
@@ -253,9 +288,16 @@ export async function correctSubjectField(
 /**
  * Erases everything held about `email`: its leads in every table, their deliveries and activity,
  * in one transaction with the audit entry (the address's hash and the counts, never the address).
+ *
+ * First, in a statement of its own, the erasure is recorded for the lead spools (which each server
+ * applies to its own). Committed before the leads are deleted, it closes the race with a spool
+ * replay storing a lead of this address meanwhile: the replay looks for the record after its
+ * insert, so either it sees the record (and deletes what it stored) or its insert was committed
+ * before the record, and so before the deletion below, which then finds it.
  */
-export async function eraseSubject(db: Db, email: string, by: RequestedBy): Promise<PurgeCounts> {
+export async function eraseSubject(db: Db, email: string, by: RequestedBy, at = new Date()): Promise<PurgeCounts> {
   const address = normalizeAddress(email);
+  await recordErasure(db, email, at);
   return db.transaction().execute(async (trx) => {
     const counts = emptyCounts();
     for (const form of leadFormServerList) {
@@ -278,6 +320,50 @@ export async function eraseSubject(db: Db, email: string, by: RequestedBy): Prom
       details: { counts },
       ip: by.ip,
     });
+    return counts;
+  });
+}
+
+/** Records (or moves forward) the erasure of `email` at `at`, for the lead spools: the hash only. */
+export async function recordErasure(db: Db, email: string, at = new Date()): Promise<void> {
+  const erasedAt = at.toISOString();
+  await db
+    .insertInto("subject_erasures")
+    .values({ subject_hash: subjectHash(email), erased_at: erasedAt })
+    .onConflict((conflict) => conflict.column("subject_hash").doUpdateSet({ erased_at: erasedAt }))
+    .execute();
+}
+
+/** Erasures recorded at or after `since` (ISO time): hash → when (ISO). */
+export async function erasuresSince(db: Db, since: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("subject_erasures")
+    .select(["subject_hash", "erased_at"])
+    .where("erased_at", ">=", since)
+    .execute();
+  return new Map(rows.map((row) => [row.subject_hash, toIso(row.erased_at)]));
+}
+
+/**
+ * Whether a lead of `email` posted at `createdAt` was erased since: a lead posted before an erasure
+ * never comes back from a spool; one posted after it is a new request of that person's.
+ */
+export async function erasedSince(db: Db, email: string, createdAt: string): Promise<boolean> {
+  if (!email.trim()) return false;
+  const row = await db
+    .selectFrom("subject_erasures")
+    .select("subject_hash")
+    .where("subject_hash", "=", subjectHash(email))
+    .where("erased_at", ">=", createdAt)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes one lead with its deliveries and activity: a spooled lead of an erased address that reached the database. */
+export async function deleteErasedLead(db: Db, table: LeadTable, id: string): Promise<PurgeCounts> {
+  return db.transaction().execute(async (trx) => {
+    const counts = emptyCounts();
+    await deleteLeadsWithTrail(trx, table, [id], counts);
     return counts;
   });
 }

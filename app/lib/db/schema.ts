@@ -169,6 +169,12 @@ export interface JobLeasesTable {
   last_run_at: NullableTimestamp;
 }
 
+/** An erased address (its SHA-256, as in the audit log) and when: applied by every server to its lead spool. */
+export interface SubjectErasuresTable {
+  subject_hash: string;
+  erased_at: Timestamp;
+}
+
 /** Page views per UTC day, page, referring site and campaign: counts only, nothing about a visitor. */
 export interface PageViewsTable {
   day: string;
@@ -311,6 +317,7 @@ export interface Database {
   lead_activity: LeadActivityTable;
   job_leases: JobLeasesTable;
   page_views: PageViewsTable;
+  subject_erasures: SubjectErasuresTable;
   blog_posts: BlogPostsTable;
   blog_post_revisions: BlogPostRevisionsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;

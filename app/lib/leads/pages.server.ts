@@ -1,6 +1,7 @@
-import { data, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requireAdminForm, requireRole, type SignedIn } from "~/lib/admin/auth.server";
+import { startedOnAnotherSite } from "~/lib/admin/cross-site.server";
 import { timeZoneOf } from "~/lib/admin/time-zone";
 import { getDb } from "~/lib/db/index.server";
 import {
@@ -92,10 +93,16 @@ export async function loadInbox(request: Request) {
 
 export type InboxData = Awaited<ReturnType<typeof loadInbox>>;
 
-/** The inbox's current view (its filters, every page) as CSV, sent as it is read. Audited with the filters. */
+/**
+ * The inbox's current view (its filters, every page) as CSV, sent as it is read. Audited with the
+ * filters. A link from another site (which the Lax session cookie follows) exports nothing and
+ * writes nothing in the person's name: it shows the inbox with that view, whose own button exports.
+ */
 export async function exportInbox(request: Request, context: AppLoadContext): Promise<Response> {
   const { desk, signedIn } = await requireDesk(request);
-  const query = readInboxQuery(desk, new URL(request.url));
+  const url = new URL(request.url);
+  if (startedOnAnotherSite(request)) throw redirect(`${desk.path}${url.search}`, 303);
+  const query = readInboxQuery(desk, url);
   const problem = Object.values(query.problems)[0];
   // A download cannot show a message beside a field: a filter it does not understand is a 400.
   if (problem && !query.problems.page) throw data({ message: problem }, { status: 400 });
@@ -137,10 +144,48 @@ function leadAddress(desk: LeadDesk, params: LeadParams): { form: LeadFormFacts;
   return { form, leadId: leadId.toLowerCase() };
 }
 
-export async function loadLeadPage(request: Request, context: AppLoadContext, params: LeadParams) {
+/**
+ * A lead's page, its opening audited (`lead.view`) in the name of the person signed in. Followed
+ * from another site (a link in webmail, or one planted to make entries in someone's name), it shows
+ * nothing of the lead and records nothing: only a button that opens it from here, so every entry is
+ * a look the person chose. Opened from another program (Sec-Fetch-Site `none`) it shows the lead.
+ */
+export async function loadLeadPage(
+  request: Request,
+  context: AppLoadContext,
+  params: LeadParams,
+): Promise<LeadPageData | LeadArrivalData> {
   const { desk, signedIn } = await requireDesk(request);
   const { form, leadId } = leadAddress(desk, params);
   await requireRole(request, form.role);
+  if (startedOnAnotherSite(request)) {
+    return {
+      arrival: true,
+      desk: { path: desk.path, title: desk.title },
+      inboxHref: inboxPath(form),
+      form: { id: form.id, label: form.label, noun: form.noun },
+      href: leadPagePath(form, leadId),
+    };
+  }
+  return leadPage(request, context, desk, signedIn, form, leadId);
+}
+
+export type LeadArrivalData = {
+  arrival: true;
+  desk: { path: string; title: string };
+  inboxHref: string;
+  form: { id: string; label: string; noun: string };
+  href: string;
+};
+
+async function leadPage(
+  request: Request,
+  context: AppLoadContext,
+  desk: LeadDesk,
+  signedIn: SignedIn,
+  form: LeadFormFacts,
+  leadId: string,
+) {
   const db = getDb();
   const lead = await findLeadRecord(db, form.table, leadId);
   if (!lead) throw data({ message: "There is no such lead." }, { status: 404 });
@@ -181,7 +226,7 @@ export async function loadLeadPage(request: Request, context: AppLoadContext, pa
   };
 }
 
-export type LeadPageData = Awaited<ReturnType<typeof loadLeadPage>>;
+export type LeadPageData = Awaited<ReturnType<typeof leadPage>>;
 
 function submittedValue(submitted: [string, string][], column: string): string {
   return submitted.find(([name]) => name === column)?.[1] ?? "";

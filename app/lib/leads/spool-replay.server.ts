@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import { isDatabaseUnreachable, isStatementRefused } from "~/lib/db/connection.server";
+import { deleteErasedLead, erasedSince } from "~/lib/db/data-subject.server";
 import { insertLeadOnce } from "~/lib/db/leads.server";
 import type { Database, DeliveryDestination } from "~/lib/db/schema";
 import { deliveryConfigFrom, destinationsFor } from "~/lib/delivery/config.server";
 import { nudgeDeliveries } from "~/lib/delivery/worker.server";
 import type { BackgroundJob } from "~/lib/jobs.server";
-import type { LeadFormId } from "~/lib/leads/registry";
+import { leadForms, type LeadFormId } from "~/lib/leads/registry";
 import type { LeadInput } from "~/lib/leads/registry.server";
+import { applyErasuresToSpool } from "~/lib/leads/spool-erasure.server";
 import { serverLeadSpool, SpoolEntryError, type LeadSpool } from "~/lib/leads/spool.server";
 import { logger } from "~/lib/logger.server";
 
@@ -14,7 +16,10 @@ import { logger } from "~/lib/logger.server";
 // database, oldest first, each through insertLead so its deliveries are queued with it. A lead is
 // stored under the id it was kept with, and its file removed only after the insert: a replay cut
 // short between the two, or two replayers on one directory, find the row there and only remove the
-// file (insertLeadOnce). Logs say how many, never what.
+// file (insertLeadOnce). Before anything is stored, the erasures recorded since (privacy requests,
+// made on any server) are applied to the spool, and after each insert the lead's address is looked
+// up among them once more, so an erased lead is never stored again from a spool
+// (./spool-erasure.server). Logs say how many, never what.
 
 /** How often a server with kept leads tries the database again. */
 const REPLAY_INTERVAL_MS = 1_000;
@@ -25,6 +30,8 @@ export type ReplayResult = {
   stored: number;
   alreadyStored: number;
   rejected: number;
+  /** Leads of erased addresses deleted from the spool (or again from the database); absent when none. */
+  erased?: number;
   /** The database could not be reached: the pass stopped there, the rest wait for the next. */
   unreachable: boolean;
   /** The code of any other failure that stopped the pass (the entry waits for the next). */
@@ -46,6 +53,14 @@ export async function replayLeadSpool(
   concurrency = REPLAY_CONCURRENCY,
 ): Promise<ReplayResult> {
   const result: ReplayResult = { stored: 0, alreadyStored: 0, rejected: 0, unreachable: false };
+  let erased = 0;
+  try {
+    erased = await applyErasuresToSpool(spool, db);
+  } catch (error) {
+    if (!isDatabaseUnreachable(error)) throw error;
+    result.unreachable = true;
+    return result;
+  }
   const names = await spool.list();
   let next = 0;
   const stopped = () => result.unreachable || result.failed !== undefined;
@@ -68,7 +83,12 @@ export async function replayLeadSpool(
         destinationsOf(entry.form),
         { id: entry.id, createdAt: entry.createdAt },
       );
-      if (outcome === "stored") result.stored += 1;
+      const email = typeof entry.lead.email === "string" ? entry.lead.email : "";
+      // An erasure recorded after this pass began: what was just stored goes again (see eraseSubject).
+      if (await erasedSince(db, email, entry.createdAt)) {
+        await deleteErasedLead(db, leadForms[entry.form].table, entry.id);
+        erased += 1;
+      } else if (outcome === "stored") result.stored += 1;
       else result.alreadyStored += 1;
     } catch (error) {
       if (isDatabaseUnreachable(error)) {
@@ -97,6 +117,7 @@ export async function replayLeadSpool(
     while (!stopped() && next < names.length) await replayOne(names[next++]!);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, names.length)) }, worker));
+  if (erased > 0) result.erased = erased;
   return result;
 }
 
@@ -129,7 +150,7 @@ export const leadSpoolReplayJob: BackgroundJob = {
       const result = await replayLeadSpool(spool, getDb(), destinationsOf);
       const depth = spool.depth();
       if (result.stored > 0) nudgeDeliveries();
-      const moved = result.stored + result.alreadyStored + result.rejected;
+      const moved = result.stored + result.alreadyStored + result.rejected + (result.erased ?? 0);
       if (depth.entries === 0 && lastDepth > 0) {
         logger.info({ ...result, spool: depth, ms: Date.now() - started }, "lead spool empty: every kept lead is stored");
       } else if (moved > 0 || depth.entries !== lastDepth || (depth.entries > 0 && Date.now() - lastLogged > DEPTH_LOG_MS)) {

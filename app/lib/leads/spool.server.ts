@@ -57,7 +57,26 @@ export type LeadSpool = {
   reject: (name: string) => Promise<void>;
   /** How many entries wait in `rejected/`. */
   rejected: () => number;
+  /** The names of the entries in `rejected/`, oldest first (none when there is no such directory). */
+  listRejected: () => Promise<string[]>;
+  /** A file's text, waiting or in `rejected/`, entry or not (an erasure must find an address in either). */
+  readText: (name: string, state: SpoolState) => Promise<string>;
+  /** Deletes a file, waiting or in `rejected/`, for good (an erasure); one already gone is no error. */
+  erase: (name: string, state: SpoolState) => Promise<void>;
 };
+
+/** Where a file of the spool is: waiting to be stored, or set aside in `rejected/`. */
+export type SpoolState = "waiting" | "rejected";
+
+/** The time (milliseconds) a spool file's name starts with: when its lead was posted. */
+export function postedAtOf(name: string): number {
+  return Number(name.slice(0, 13));
+}
+
+/** Whether `name` is the name of a spool entry. */
+export function isSpoolEntryName(name: string): boolean {
+  return ENTRY.test(name);
+}
 
 /**
  * The spool in `dir`, at most `maxBytes` of entries. Nothing is touched until first use, when the
@@ -99,6 +118,23 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
     } finally {
       await handle.close();
     }
+  };
+
+  const removeWaiting = async (name: string) => {
+    const file = path.join(root, name);
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => undefined,
+    );
+    if (size === undefined) return;
+    try {
+      await unlink(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    onDisk = { entries: Math.max(0, onDisk.entries - 1), bytes: Math.max(0, onDisk.bytes - size) };
+    changes += 1;
   };
 
   return {
@@ -162,22 +198,7 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
       const text = await readFile(path.join(root, name), "utf8");
       return parseEntry(text, name);
     },
-    async remove(name) {
-      const file = path.join(root, name);
-      const size = await stat(file).then(
-        (info) => info.size,
-        () => undefined,
-      );
-      if (size === undefined) return;
-      try {
-        await unlink(file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-        throw error;
-      }
-      onDisk = { entries: Math.max(0, onDisk.entries - 1), bytes: Math.max(0, onDisk.bytes - size) };
-      changes += 1;
-    },
+    remove: removeWaiting,
     async reject(name) {
       const rejectedDir = path.join(root, REJECTED_DIR);
       await mkdir(rejectedDir, { recursive: true, mode: 0o700 });
@@ -195,7 +216,38 @@ export function openLeadSpool({ dir, maxBytes }: { dir: string; maxBytes: number
         return 0;
       }
     },
+    async listRejected() {
+      const names = await readdir(path.join(root, REJECTED_DIR)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      return names.filter((name) => ENTRY.test(name)).sort();
+    },
+    async readText(name, state) {
+      return readFile(path.join(state === "waiting" ? root : path.join(root, REJECTED_DIR), name), "utf8");
+    },
+    async erase(name, state) {
+      if (state === "waiting") return removeWaiting(name);
+      const directory = path.join(root, REJECTED_DIR);
+      try {
+        await unlink(path.join(directory, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      await syncDirectory(directory);
+    },
   };
+}
+
+/** The entry in a file's text, or undefined when it is none (cut short, edited, another version). */
+export function entryOf(text: string, name: string): SpoolEntry | undefined {
+  try {
+    return parseEntry(text, name);
+  } catch (error) {
+    if (error instanceof SpoolEntryError) return undefined;
+    throw error;
+  }
 }
 
 function parseEntry(text: string, name: string): SpoolEntry {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type Actor } from "~/lib/admin/audit.server";
+import { subjectHash } from "~/lib/db/data-subject.server";
 import { requeueDeliveries } from "~/lib/db/deliveries.server";
 import {
   addLeadNote,
@@ -135,15 +136,26 @@ export function recordLeadView(db: Db, worker: Worker, form: LeadFormFacts, lead
   return audit(db, worker, "lead.view", form, leadId, {});
 }
 
-/** An export of an inbox's view, with the filters it used. */
+/**
+ * An export of an inbox's view, with the filters it used. A search term (a name, an address) is
+ * personal data the append-only log could never give up after an erasure: it is kept as
+ * `q_sha256`, the hash privacy requests name a person by, so an export of one person's leads can
+ * still be found by hashing their address.
+ */
 export function recordLeadExport(db: Db, worker: Worker, form: LeadFormFacts, filters: Record<string, string>): Promise<void> {
   return recordAudit(db, {
     actor: worker.actor,
     action: "lead.export",
     target: { type: "lead-form", id: form.id },
-    details: { form: form.id, filters },
+    details: { form: form.id, filters: auditedFilters(filters) },
     ip: worker.ip,
   });
+}
+
+/** The filters as the audit log keeps them: `q` replaced by `q_sha256`. */
+export function auditedFilters(filters: Record<string, string>): Record<string, string> {
+  const { q, ...rest } = filters;
+  return q === undefined ? rest : { ...rest, q_sha256: subjectHash(q) };
 }
 
 function audit(

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/lib/admin/auth.server";
 import { formatDateTime } from "~/lib/admin/format";
-import { privacyView, type PrivacyView } from "~/lib/admin/privacy.server";
+import { eraseFromThisServersSpool, findInThisServersSpool, privacyView, type PrivacyView } from "~/lib/admin/privacy.server";
 import {
   correctSubjectField,
   eraseSubject,
@@ -21,7 +21,8 @@ import { getDb } from "~/lib/db/index.server";
 // Privacy requests (owners only): look up what the site holds about an email address, download
 // it as JSON, correct a field, or erase all of it after typing the address again. The address
 // travels in the forms' bodies, never in a URL (which logs would keep); the audit log gets only a
-// hash of it.
+// hash of it. Besides the database, a look-up shows what this server's lead spool keeps; an erasure
+// clears this server's spool at once and every other server's on its replay job's next pass.
 
 const ROLE = "owner";
 const PATH = "/admin/privacy";
@@ -49,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const email = address.data;
 
-  if (intent === "lookup") return data<ActionResult>({ view: privacyView(await lookUpSubject(getDb(), email, by)) });
+  const spooled = await findInThisServersSpool(email);
+  if (intent === "lookup")
+    return data<ActionResult>({ view: privacyView(await lookUpSubject(getDb(), email, by, spooled), spooled) });
 
   if (intent === "correct") {
     const [table = "", id = ""] = String(form.get("lead") ?? "").split(":");
@@ -58,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { email, table, id, field: String(form.get("field") ?? ""), value: String(form.get("value") ?? "") },
       by,
     );
-    const view = privacyView(await findSubjectData(getDb(), email));
+    const view = privacyView(await findSubjectData(getDb(), email), spooled);
     if (!result.ok) {
       const fieldErrors: Partial<Record<typeof result.field, string>> = { [result.field]: result.message };
       return data<ActionResult>({ view, fieldErrors }, { status: 400 });
@@ -69,13 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "erase") {
     requireRecentAuthentication(signedIn, PATH);
     if (normalizeAddress(String(form.get("confirm") ?? "")) !== normalizeAddress(email)) {
-      const view = privacyView(await findSubjectData(getDb(), email));
+      const view = privacyView(await findSubjectData(getDb(), email), spooled);
       return data<ActionResult>(
         { view, fieldErrors: { confirm: "Type the address exactly as above to confirm; nothing was erased." } },
         { status: 400 },
       );
     }
-    const counts = await eraseSubject(getDb(), email, by);
+    const counts: Record<string, number> = { ...(await eraseSubject(getDb(), email, by)) };
+    counts.lead_spool = await eraseFromThisServersSpool(getDb());
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
     return data<ActionResult>({ erased: { email, total, counts } });
   }
@@ -144,10 +148,12 @@ function Held({
   view: PrivacyView;
   fieldErrors?: { field?: string; value?: string; lead?: string; confirm?: string };
 }) {
-  if (view.leads.length === 0) {
+  if (view.leads.length === 0 && view.spooled.length === 0) {
     return (
       <Panel title={`Held about ${view.email}`} id="held">
-        <p className="text-sm">Nothing: no lead in any table has this address.</p>
+        <p className="text-sm">
+          Nothing: no lead in any table has this address. This server&apos;s lead spool holds none either.
+        </p>
       </Panel>
     );
   }
@@ -174,6 +180,25 @@ function Held({
               </dl>
             </li>
           ))}
+          {view.spooled.map((lead) => (
+            <li key={lead.file} aria-label={`${lead.noun} in the lead spool`}>
+              <h3 className="font-semibold">
+                A {lead.noun} in this server&apos;s lead spool ({lead.state === "waiting" ? "waiting to be stored" : "set aside"}
+                ), received {formatDateTime(lead.createdAt)}
+              </h3>
+              <p className="text-sm text-muted">
+                Posted while the database could not be reached; not in the tables yet. Erasing deletes it on every server.
+              </p>
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+                {lead.fields.map((field) => (
+                  <div key={field.column} className="contents">
+                    <dt className="font-medium">{field.label}</dt>
+                    <dd className="break-words whitespace-pre-wrap">{field.value || "—"}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
         </ul>
         <Form method="post" action={`${PATH}/export`} reloadDocument className="mt-6">
           <CsrfField />
@@ -184,45 +209,7 @@ function Held({
         </Form>
       </Panel>
 
-      <Panel title="Correct a field" id="correct">
-        <Form method="post" className="space-y-4">
-          <CsrfField />
-          <input type="hidden" name="intent" value="correct" />
-          <input type="hidden" name="email" value={view.email} />
-          <LabelledControl id="correct-lead" label="Lead" error={fieldErrors?.lead}>
-            {(control) => (
-              <select {...control} name="lead">
-                {view.leads.map((lead) => (
-                  <option key={lead.key} value={lead.key}>
-                    {lead.noun}, {formatDateTime(lead.createdAt)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledControl>
-          <LabelledControl id="correct-field" label="Field" error={fieldErrors?.field}>
-            {(control) => (
-              <select {...control} name="field">
-                {view.correctable.map((form) => (
-                  <optgroup key={form.label} label={form.label}>
-                    {form.fields.map((field) => (
-                      <option key={field.value} value={field.value}>
-                        {field.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            )}
-          </LabelledControl>
-          <LabelledControl id="correct-value" label="New value" error={fieldErrors?.value}>
-            {(control) => <textarea {...control} name="value" rows={2} maxLength={5000} />}
-          </LabelledControl>
-          <button type="submit" className={buttonClasses("primary")}>
-            Correct the field
-          </button>
-        </Form>
-      </Panel>
+      {view.leads.length > 0 ? <Correct view={view} fieldErrors={fieldErrors} /> : null}
 
       <Panel title="Erase everything" id="erase">
         <Form method="post" className="space-y-4">
@@ -230,8 +217,8 @@ function Held({
           <input type="hidden" name="intent" value="erase" />
           <input type="hidden" name="email" value={view.email} />
           <p className="text-sm">
-            Deletes every lead above with its deliveries and activity, for good. The audit log keeps only a one-way hash of the
-            address.
+            Deletes every lead above with its deliveries and activity, for good, and the address&apos;s leads in the lead spool of
+            every server (this one at once, the others within seconds). The audit log keeps only a one-way hash of the address.
           </p>
           <LabelledControl id="erase-confirm" label="Type the address to confirm" error={fieldErrors?.confirm}>
             {(control) => <input {...control} name="confirm" type="email" required autoComplete="off" />}
@@ -242,5 +229,55 @@ function Held({
         </Form>
       </Panel>
     </>
+  );
+}
+
+function Correct({
+  view,
+  fieldErrors,
+}: {
+  view: PrivacyView;
+  fieldErrors?: { field?: string; value?: string; lead?: string; confirm?: string };
+}) {
+  return (
+    <Panel title="Correct a field" id="correct">
+      <Form method="post" className="space-y-4">
+        <CsrfField />
+        <input type="hidden" name="intent" value="correct" />
+        <input type="hidden" name="email" value={view.email} />
+        <LabelledControl id="correct-lead" label="Lead" error={fieldErrors?.lead}>
+          {(control) => (
+            <select {...control} name="lead">
+              {view.leads.map((lead) => (
+                <option key={lead.key} value={lead.key}>
+                  {lead.noun}, {formatDateTime(lead.createdAt)}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledControl>
+        <LabelledControl id="correct-field" label="Field" error={fieldErrors?.field}>
+          {(control) => (
+            <select {...control} name="field">
+              {view.correctable.map((form) => (
+                <optgroup key={form.label} label={form.label}>
+                  {form.fields.map((field) => (
+                    <option key={field.value} value={field.value}>
+                      {field.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </LabelledControl>
+        <LabelledControl id="correct-value" label="New value" error={fieldErrors?.value}>
+          {(control) => <textarea {...control} name="value" rows={2} maxLength={5000} />}
+        </LabelledControl>
+        <button type="submit" className={buttonClasses("primary")}>
+          Correct the field
+        </button>
+      </Form>
+    </Panel>
   );
 }
