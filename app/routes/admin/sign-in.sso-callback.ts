@@ -28,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { identity, roundTrip, clearCookie } = finished;
   const headers = new Headers({ "Set-Cookie": clearCookie });
-  const account = `sso:${identity.email}`;
+  // Failures count against the subject the provider signed in, not the address it claims: anyone
+  // can claim an address, and counting by it would let another subject lock its owner out.
+  const account = `sso:${identity.issuer}#${identity.subject}`;
   const limit = await allowSignInAttempt(context, account);
   if (!limit.allowed) return redirect("/admin/sign-in?problem=too-many", { headers });
 
