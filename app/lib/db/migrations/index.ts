@@ -10,6 +10,7 @@ import { leadWorkflowMigration } from "~/lib/db/migrations/0007-lead-workflow";
 import { jobLeasesMigration } from "~/lib/db/migrations/0008-job-leases";
 import { leadSearchMigration } from "~/lib/db/migrations/0009-lead-search";
 import { pageViewsMigration } from "~/lib/db/migrations/0010-page-views";
+import { auditChainMigration } from "~/lib/db/migrations/0014-audit-chain";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -27,6 +28,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0008-job-leases": jobLeasesMigration(dialect),
         "0009-lead-search": leadSearchMigration(dialect),
         "0010-page-views": pageViewsMigration(dialect),
+        "0014-audit-chain": auditChainMigration(dialect),
       };
     },
   };
