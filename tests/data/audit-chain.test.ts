@@ -71,7 +71,9 @@ for (const { engine, skip } of await engines()) {
 
     it("chains each entry to the one before, and verify walks the whole chain page by page", async () => {
       expect(await verifyAuditChain(db)).toEqual({ ok: true, entries: 0, head: { seq: 0, hash: AUDIT_CHAIN_GENESIS } });
-      await appendSome(7);
+      await appendSome(6);
+      // An id written in capitals comes back from PostgreSQL's uuid column in small letters.
+      await recordAudit(db, { actor: { id: randomUUID().toUpperCase(), email: "caps@quorvant.com" }, action: "sign-in", ip: "192.0.2.4" });
       const chain = await rows();
       expect(chain.map((row) => Number(row.seq))).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(chain[0]!.prev_hash).toBe(AUDIT_CHAIN_GENESIS);
@@ -87,8 +89,8 @@ for (const { engine, skip } of await engines()) {
       expect(await readAuditHead(db)).toEqual({ seq: 7, hash: chain[6]!.hash });
       // The page still reads them as before.
       const { entries } = await listAuditEntries(db, { action: "post.saved" }, { limit: 10 });
-      expect(entries).toHaveLength(4);
-      expect(entries[0]!.details).toEqual({ ...awkward, index: 6 });
+      expect(entries).toHaveLength(3);
+      expect(entries[0]!.details).toEqual({ ...awkward, index: 4 });
     });
 
     it("an entry's details changed behind the application's back fail verify at that entry", async () => {
