@@ -1,7 +1,7 @@
 // The back office from the command line, on the database named by DATABASE_URL:
 //   npm run admin -- invite EMAIL --role ROLE [--role ROLE…]   a single-use link, valid 24 hours (its last line)
 //   npm run admin -- users                                     everyone who can sign in, with roles and status
-//   npm run admin -- audit verify                              checks the audit log's hash chain, entry by entry
+//   npm run admin -- audit verify [--head SEQ:HASH]            checks the audit log's hash chain (and a head the log recorded)
 // This is how the first owner gets in on a fresh installation, and how an operator lets someone
 // back in who lost every passkey.
 import "./lib/quiet-logs";
@@ -71,9 +71,9 @@ const commands: Record<string, CommandParser> = {
     };
   },
   audit(argv) {
-    parseAuditArgs(argv);
+    const { loggedHead } = parseAuditArgs(argv);
     return async ({ db }) => {
-      const { code, line } = formatAuditReport(await verifyAuditChain(db));
+      const { code, line } = formatAuditReport(await verifyAuditChain(db, { loggedHead }));
       if (code === 0) console.log(line);
       else console.error(line);
       return code;

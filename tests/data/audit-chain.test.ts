@@ -89,8 +89,10 @@ for (const { engine, skip } of await engines()) {
       expect(await readAuditHead(db)).toEqual({ seq: 7, hash: chain[6]!.hash });
       // The page still reads them as before.
       const { entries } = await listAuditEntries(db, { action: "post.saved" }, { limit: 10 });
-      expect(entries).toHaveLength(3);
-      expect(entries[0]!.details).toEqual({ ...awkward, index: 4 });
+      const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.index;
+      expect(entries.map((entry) => entry.details as { index: number }).sort(byIndex)).toEqual(
+        [0, 2, 4].map((index) => ({ ...awkward, index })),
+      );
     });
 
     it("an entry's details changed behind the application's back fail verify at that entry", async () => {
@@ -137,6 +139,38 @@ for (const { engine, skip } of await engines()) {
         .values({ id, created_at: "2026-01-01T00:00:00.000Z", actor_email: "x@example.com", action: "sign-in", details: "{}", ip: "" })
         .execute();
       expect(await verifyAuditChain(db)).toMatchObject({ ok: false, entries: 2, broken: { seq: null, id, action: "sign-in" } });
+    });
+
+    it("a chain rewritten from an entry on, or cut short, verifies alone but not against a head the log recorded", async () => {
+      await appendSome(5);
+      const logged = await readAuditHead(db);
+      expect(await verifyAuditChain(db, { loggedHead: logged })).toMatchObject({ ok: true, entries: 5 });
+      // A careful forger changes entry 3 and re-hashes it and everything after it.
+      await liftTriggers();
+      const listed = (await listAuditEntries(db, {}, { limit: 10 })).entries;
+      const entries = (await rows()).map((row) => listed.find((entry) => entry.id === String(row.id))!);
+      let prevHash = (await rows())[1]!.hash!;
+      for (const [index, entry] of entries.entries()) {
+        if (index < 2) continue;
+        const ip = index === 2 ? "198.51.100.7" : entry.ip;
+        const hash = auditEntryHash({ ...entry, ip, seq: index + 1, prevHash });
+        await sql`update audit_log set ip = ${ip}, prev_hash = ${prevHash}, hash = ${hash} where id = ${entry.id}`.execute(db);
+        prevHash = hash;
+      }
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, entries: 5 });
+      expect(await verifyAuditChain(db, { loggedHead: logged })).toMatchObject({
+        ok: false,
+        entries: 4,
+        broken: { seq: 5, id: entries[4]!.id, reason: expect.stringMatching(/^not the logged head/) },
+      });
+      // Cut short: the last two entries removed.
+      await db.deleteFrom("audit_log").where("seq", ">=", 4).execute();
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, entries: 3 });
+      expect(await verifyAuditChain(db, { loggedHead: logged })).toEqual({
+        ok: false,
+        entries: 3,
+        broken: { seq: 5, reason: expect.stringMatching(/^missing seq: the chain ends at seq 3/) },
+      });
     });
 
     it("writes the chain's head to the server log, at start-up and daily", async () => {

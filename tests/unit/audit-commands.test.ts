@@ -19,6 +19,14 @@ describe("the audit command line", () => {
     expect(() => parseAuditArgs(["repair"])).toThrow(/Unknown audit command "repair"/);
     expect(() => parseAuditArgs(["verify", "now"])).toThrow(/Unexpected argument "now"/);
     expect(() => parseAuditArgs(["verify", "--fix"])).toThrow(UsageError);
+    const hash = "ab".repeat(32);
+    expect(parseAuditArgs(["verify", "--head", `120:${hash.toUpperCase()}`])).toEqual({
+      command: "verify",
+      loggedHead: { seq: 120, hash },
+    });
+    for (const head of ["120", `0:${hash}`, `x:${hash}`, `12:${hash.slice(1)}`, ""]) {
+      expect(() => parseAuditArgs(["verify", "--head", head]), head).toThrow(/--head must be SEQ:HASH/);
+    }
   });
 
   it("says what verified, or names the first entry that does not", () => {
@@ -35,6 +43,9 @@ describe("the audit command line", () => {
     expect(formatAuditReport({ ok: false, entries: 3, broken: { ...broken, seq: null } }).line).toMatch(
       /^Audit log does not verify at an entry outside the chain \(id e1,/,
     );
+    expect(
+      formatAuditReport({ ok: false, entries: 7, broken: { seq: 9, reason: "missing seq: the chain ends at seq 7" } }).line,
+    ).toBe("Audit log does not verify at seq 9: missing seq: the chain ends at seq 7. 7 entries before it verified.");
   });
 });
 

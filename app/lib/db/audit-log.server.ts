@@ -96,12 +96,12 @@ export async function readAuditHead(db: Db): Promise<AuditHead> {
   return head ? { seq: Number(head.seq), hash: head.hash ?? "" } : { seq: 0, hash: AUDIT_CHAIN_GENESIS };
 }
 
-/** The first entry that does not match, and why. */
+/** The first entry that does not match, and why (no id: a logged head past the chain's end). */
 export type AuditChainBreak = {
   seq: number | null;
-  id: string;
-  createdAt: string;
-  action: string;
+  id?: string;
+  createdAt?: string;
+  action?: string;
   reason: string;
 };
 
@@ -114,9 +114,14 @@ export type AuditChainReport =
  * Walks the whole chain in seq order, a page at a time, recomputing each entry's hash from what
  * the database gives back: the first entry whose content no longer gives its hash, whose link does
  * not name the entry before it, or that follows a gap in the numbers, is named. Then any entry
- * outside the chain (no seq: written behind the application's back) is named.
+ * outside the chain (no seq: written behind the application's back) is named. With `loggedHead`
+ * (a head the server log recorded), the chain must still pass through it: a chain rewritten from
+ * an earlier entry on, hashes and all, or cut short, verifies on its own but not against it.
  */
-export async function verifyAuditChain(db: Db, { pageSize = 500 }: { pageSize?: number } = {}): Promise<AuditChainReport> {
+export async function verifyAuditChain(
+  db: Db,
+  { pageSize = 500, loggedHead }: { pageSize?: number; loggedHead?: AuditHead } = {},
+): Promise<AuditChainReport> {
   let expected = 1;
   let prevHash = AUDIT_CHAIN_GENESIS;
   for (;;) {
@@ -145,6 +150,9 @@ export async function verifyAuditChain(db: Db, { pageSize = 500 }: { pageSize?: 
       if (row.prev_hash !== prevHash) {
         return broken(`prev link broken: it follows ${row.prev_hash ?? "nothing"}, the entry before it is ${prevHash}`);
       }
+      if (loggedHead && seq === loggedHead.seq && hash !== loggedHead.hash) {
+        return broken(`not the logged head: the log recorded ${loggedHead.hash} for seq ${seq} (rewritten since)`);
+      }
       prevHash = hash;
       expected += 1;
     }
@@ -158,6 +166,16 @@ export async function verifyAuditChain(db: Db, { pageSize = 500 }: { pageSize?: 
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
+  if (loggedHead && loggedHead.seq > expected - 1) {
+    return {
+      ok: false,
+      entries: expected - 1,
+      broken: {
+        seq: loggedHead.seq,
+        reason: `missing seq: the chain ends at seq ${expected - 1}, before the logged head (entries removed from its end)`,
+      },
+    };
+  }
   if (outside) {
     return {
       ok: false,
