@@ -108,6 +108,18 @@ for (const { engine, skip } of await engines()) {
       });
     });
 
+    it.runIf(engine.name === "sqlite")("an entry whose details are no longer JSON is named, not a crash", async () => {
+      await appendSome(3);
+      const target = (await rows())[1]!;
+      await liftTriggers();
+      await sql`update audit_log set details = '{"reason":' where id = ${target.id}`.execute(db);
+      expect(await verifyAuditChain(db)).toMatchObject({
+        ok: false,
+        entries: 1,
+        broken: { seq: 2, id: String(target.id), reason: expect.stringMatching(/^content hash mismatch: its details/) },
+      });
+    });
+
     it("an entry changed with its hash recomputed breaks the link of the next one", async () => {
       await appendSome(4);
       const [, second] = await rows();

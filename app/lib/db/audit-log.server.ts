@@ -134,13 +134,18 @@ export async function verifyAuditChain(
       .limit(pageSize)
       .execute();
     for (const row of rows) {
-      const entry = toEntry(row);
       const seq = Number(row.seq);
       const broken = (reason: string): AuditChainReport => ({
         ok: false,
         entries: expected - 1,
-        broken: { seq, id: entry.id, createdAt: entry.createdAt, action: entry.action, reason },
+        broken: { seq, id: String(row.id), createdAt: readableTime(row.created_at), action: row.action, reason },
       });
+      let entry: AuditEntry;
+      try {
+        entry = toEntry(row);
+      } catch {
+        return broken("content hash mismatch: its details or time can no longer be read (changed after it was written)");
+      }
       if (seq !== expected) {
         const missing = seq === expected + 1 ? `seq ${expected} is` : `seqs ${expected} to ${seq - 1} are`;
         return broken(`missing seq: ${missing} missing before this entry (removed from the log)`);
@@ -158,14 +163,6 @@ export async function verifyAuditChain(
     }
     if (rows.length < pageSize) break;
   }
-  const outside = await db
-    .selectFrom("audit_log")
-    .select(["id", "created_at", "action"])
-    .where("seq", "is", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
   if (loggedHead && loggedHead.seq > expected - 1) {
     return {
       ok: false,
@@ -176,6 +173,14 @@ export async function verifyAuditChain(
       },
     };
   }
+  const outside = await db
+    .selectFrom("audit_log")
+    .select(["id", "created_at", "action"])
+    .where("seq", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
   if (outside) {
     return {
       ok: false,
@@ -183,7 +188,7 @@ export async function verifyAuditChain(
       broken: {
         seq: null,
         id: String(outside.id),
-        createdAt: toIso(outside.created_at),
+        createdAt: readableTime(outside.created_at),
         action: outside.action,
         reason: "missing seq: the entry is not in the chain (written outside the application)",
       },
@@ -261,4 +266,13 @@ function toEntry(row: EntryRow): AuditEntry {
     details: (typeof row.details === "string" ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
     ip: row.ip,
   };
+}
+
+/** A time for a message about an entry that may itself be damaged. */
+function readableTime(value: unknown): string {
+  try {
+    return toIso(value);
+  } catch {
+    return String(value);
+  }
 }
