@@ -240,9 +240,22 @@ for (const { engine, skip } of await engines()) {
         await entry(ids[3]!, "2026-01-02T10:00:00.000Z", "invitation.created", { email: "new.hire@quorvant.com", roles: ["sales"] });
         await entry(ids[2]!, "2026-01-01T11:00:00.000Z", "lead.export", { form: "contact-sales", filters: {} });
 
+        // On SQLite, one written by hand whose details are not JSON: left outside the chain, not a failed start.
+        const unreadable = randomUUID();
+        if (fresh.dialect === "sqlite") {
+          await sql`insert into audit_log (id, created_at, action, details) values (${unreadable}, '2026-01-01T12:00:00.000Z', 'sign-in', 'not json')`.execute(
+            old,
+          );
+        }
+
         await migrateToLatest(old, fresh.dialect);
 
-        const after = await old.selectFrom("audit_log").select(["id", "seq", "details"]).orderBy("seq").execute();
+        const after = await old
+          .selectFrom("audit_log")
+          .select(["id", "seq", "details"])
+          .where("seq", "is not", null)
+          .orderBy("seq")
+          .execute();
         expect(after.map((row) => [String(row.id), Number(row.seq)])).toEqual([
           [ids[0], 1],
           [ids[1], 2],
@@ -261,6 +274,13 @@ for (const { engine, skip } of await engines()) {
           { filters: { action: "sign-in", actor_sha256: sha("jo@example.com") } },
         ]);
         expect(JSON.stringify(details)).not.toMatch(/jo@example/i);
+        if (fresh.dialect === "sqlite") {
+          expect(await verifyAuditChain(old)).toMatchObject({ ok: false, entries: 5, broken: { seq: null, id: unreadable } });
+          await sql`drop trigger audit_log_no_delete`.execute(old);
+          await sql`delete from audit_log where id = ${unreadable}`.execute(old);
+          await sql`create trigger audit_log_no_delete before delete on audit_log
+            begin select raise(abort, 'audit_log is append-only'); end`.execute(old);
+        }
         expect(await verifyAuditChain(old)).toMatchObject({ ok: true, entries: 5 });
 
         // The append-only trigger is back, and new entries continue the chain.

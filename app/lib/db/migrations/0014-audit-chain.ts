@@ -44,22 +44,34 @@ async function chainAuditLog(db: Kysely<unknown>, dialect: Dialect): Promise<voi
   if (dialect === "postgres") await sql`alter table audit_log disable trigger audit_log_append_only`.execute(db);
   else await sql`drop trigger audit_log_no_update`.execute(db);
 
-  // Each batch is the oldest entries not chained yet, so nothing is read twice or skipped.
+  // Each batch is the oldest entries not chained yet, so nothing is read twice or skipped. An
+  // entry that can no longer be read (details that are not JSON, a time that is not one: written
+  // by hand) stays outside the chain, where verify names it, rather than stopping every start.
   let seq = 0;
   let prevHash = AUDIT_CHAIN_GENESIS;
+  const unreadable: string[] = [];
   for (;;) {
     const rows = (
       await sql<OldRow>`select id, created_at, actor_id, actor_email, action, target_type, target_id, details, ip
-        from audit_log where seq is null order by created_at, id limit ${BATCH}`.execute(db)
+        from audit_log where seq is null
+        ${unreadable.length ? sql`and id not in (${sql.join(unreadable)})` : sql``}
+        order by created_at, id limit ${BATCH}`.execute(db)
     ).rows;
     for (const row of rows) {
+      let details: unknown;
+      let createdAt: string;
+      try {
+        details = redactedDetails(row.action, typeof row.details === "string" ? JSON.parse(row.details) : row.details);
+        createdAt = toIso(row.created_at);
+      } catch {
+        unreadable.push(row.id);
+        continue;
+      }
       seq += 1;
-      const parsed = (typeof row.details === "string" ? JSON.parse(row.details) : row.details) as unknown;
-      const details = redactedDetails(row.action, parsed);
       const hash = auditEntryHash({
         id: String(row.id),
         seq,
-        createdAt: toIso(row.created_at),
+        createdAt,
         actorId: row.actor_id === null ? null : String(row.actor_id),
         actorEmail: row.actor_email,
         action: row.action,
