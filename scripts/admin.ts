@@ -1,6 +1,7 @@
 // The back office from the command line, on the database named by DATABASE_URL:
 //   npm run admin -- invite EMAIL --role ROLE [--role ROLE…]   a single-use link, valid 24 hours (its last line)
 //   npm run admin -- users                                     everyone who can sign in, with roles and status
+//   npm run admin -- audit verify [--head SEQ:HASH]            checks the audit log's hash chain (and a head the log recorded)
 // This is how the first owner gets in on a fresh installation, and how an operator lets someone
 // back in who lost every passkey.
 import "./lib/quiet-logs";
@@ -9,11 +10,14 @@ import { z } from "zod";
 import { invite } from "~/lib/admin/invitations.server";
 import { isRole, ROLES, roleDescriptions, sortRoles, type Role } from "~/lib/admin/roles";
 import { listUsers } from "~/lib/db/admin-users.server";
+import { verifyAuditChain } from "~/lib/db/audit-log.server";
+import { AUDIT_USAGE, formatAuditReport, parseAuditArgs } from "./lib/audit-commands";
 import { runCommands, UsageError, type CommandParser } from "./lib/command";
 
 const USAGE = [
   "Usage: npm run admin -- invite EMAIL --role ROLE [--role ROLE…]",
   "       npm run admin -- users",
+  `       ${AUDIT_USAGE.replace("Usage: ", "")}`,
   `Roles: ${ROLES.join(", ")}.`,
 ].join("\n");
 
@@ -64,6 +68,15 @@ const commands: Record<string, CommandParser> = {
           `${user.email}\t${sortRoles(user.roles).join(",")}\t${status}\t${user.passkeys} passkey(s)\tlast sign-in ${user.lastSignInAt ?? "never"}`,
         );
       }
+    };
+  },
+  audit(argv) {
+    const { loggedHead } = parseAuditArgs(argv);
+    return async ({ db }) => {
+      const { code, line } = formatAuditReport(await verifyAuditChain(db, { loggedHead }));
+      if (code === 0) console.log(line);
+      else console.error(line);
+      return code;
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { auditHeadJob } from "~/lib/admin/audit-head-job.server";
 import type { Database } from "~/lib/db/schema";
 import { leadDeliveryJob } from "~/lib/delivery/worker.server";
 import type { Env } from "~/lib/env.server";
@@ -19,7 +20,7 @@ export type RunningJob = { stop: () => Promise<void> };
 /** A background job: `start` returns undefined when the job has nothing to do on this server (not configured). */
 export type BackgroundJob = { name: string; start: (context: JobContext) => RunningJob | undefined };
 
-const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob, leadSpoolReplayJob];
+const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob, leadSpoolReplayJob, auditHeadJob];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];
 

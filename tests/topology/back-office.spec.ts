@@ -1,12 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
 import { expect, test } from "../e2e/support/fixtures";
-import { acceptInvitation, addVirtualAuthenticator, inviteFromCommandLine, type Role } from "../e2e/support/back-office";
+import {
+  acceptInvitation,
+  addVirtualAuthenticator,
+  adminCommand,
+  inviteFromCommandLine,
+  type Role,
+} from "../e2e/support/back-office";
 import { useTopology, type Topology } from "./support/topology";
 
 // The back office as deployed: passkeys through nginx terminating TLS, sessions in the shared
 // PostgreSQL so that either server honours them, and a change made through one server (disabling
-// someone, publishing a post) in force on both at once.
+// someone, publishing a post) in force on both at once; and the audit log stays one hash chain
+// however many servers write it.
 
 test.describe("the back office behind the proxy on two servers", () => {
   test.describe.configure({ mode: "default", timeout: 60_000 });
@@ -108,5 +116,30 @@ test.describe("the back office behind the proxy on two servers", () => {
         .toBe(200);
     }
     await editor.context.close();
+  });
+
+  test("both servers writing audit entries at once keep one chain that `audit verify` accepts", async () => {
+    const current = topology();
+    const [{ entries } = { entries: 0 }] = await current.sql<{ entries: number }>(
+      "select count(*)::int as entries from audit_log",
+    );
+    // Refused passkey sign-ins (a ceremony nobody began), each one audited, straight to either server at once.
+    const refusals = Array.from({ length: 30 }, (_, index) =>
+      fetch(`${current.servers[index % 2]!.url}/admin/passkeys/sign-in`, {
+        method: "POST",
+        headers: { Origin: current.url },
+        body: new URLSearchParams({
+          step: "verify",
+          stateId: randomUUID(),
+          response: JSON.stringify({ id: `unknown-${index}` }),
+        }),
+      }),
+    );
+    expect((await Promise.all(refusals)).map((response) => response.status)).toEqual(Array(30).fill(400));
+
+    const verify = adminCommand({ databaseUrl: current.databaseUrl, siteUrl: current.url }, "audit", "verify");
+    expect(verify.stderr).toBe("");
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toMatch(new RegExp(`^Audit log verified: ${entries + 30} entries, head [0-9a-f]{64}\n$`));
   });
 });

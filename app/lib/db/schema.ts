@@ -274,6 +274,10 @@ export interface AuditLogTable {
   target_id: Text;
   details: ColumnType<unknown, string | undefined, never>;
   ip: Text;
+  /** The entry's place in the hash chain (a bigint: text from PostgreSQL); null for a row written outside it. */
+  seq: ColumnType<number | string | null, number | undefined, never>;
+  prev_hash: ColumnType<string | null, string | undefined, never>;
+  hash: ColumnType<string | null, string | undefined, never>;
 }
 
 export interface AppSecretsTable {

@@ -11,8 +11,9 @@ import { jobLeasesMigration } from "~/lib/db/migrations/0008-job-leases";
 import { leadSearchMigration } from "~/lib/db/migrations/0009-lead-search";
 import { pageViewsMigration } from "~/lib/db/migrations/0010-page-views";
 import { ssoIdentitiesMigration } from "~/lib/db/migrations/0011-sso-identities";
-import { leadFirstTouchMigration } from "~/lib/db/migrations/0013-lead-first-touch";
-import { erasureMigration } from "~/lib/db/migrations/0015-erasure";
+import { leadFirstTouchMigration } from "~/lib/db/migrations/0012-lead-first-touch";
+import { auditChainMigration } from "~/lib/db/migrations/0013-audit-chain";
+import { erasureMigration } from "~/lib/db/migrations/0014-erasure";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -31,8 +32,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0009-lead-search": leadSearchMigration(dialect),
         "0010-page-views": pageViewsMigration(dialect),
         "0011-sso-identities": ssoIdentitiesMigration(dialect),
-        "0013-lead-first-touch": leadFirstTouchMigration(dialect),
-        "0015-erasure": erasureMigration(dialect),
+        "0012-lead-first-touch": leadFirstTouchMigration(dialect),
+        "0013-audit-chain": auditChainMigration(dialect),
+        "0014-erasure": erasureMigration(dialect),
       };
     },
   };
