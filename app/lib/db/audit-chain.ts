@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import canonicalize from "canonicalize";
 
 // How an audit entry is hashed into the chain: SHA-256 (hex) over a canonical JSON text of its
 // content and the previous entry's hash. The migration that chained the existing entries and the
@@ -24,25 +25,12 @@ export type AuditChainContent = {
 };
 
 /**
- * JSON with object keys sorted (by UTF-16 code units) at every depth and no white space, numbers
- * and strings as JSON.stringify writes them: the JSON Canonicalization Scheme (RFC 8785) for the
- * values JSON.parse gives. The value goes through JSON first, so undefined members, toJSON and
- * the like come out as they would be stored.
+ * The JSON Canonicalization Scheme (RFC 8785): keys sorted at every depth, no white space,
+ * numbers as ECMAScript writes them. The value goes through JSON first, so undefined members,
+ * toJSON and the like come out as they would be stored.
  */
 export function canonicalJson(value: unknown): string {
-  return canonical(JSON.parse(JSON.stringify(value ?? null)) as unknown);
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const members = Object.keys(record)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`);
-    return `{${members.join(",")}}`;
-  }
-  return JSON.stringify(value);
+  return canonicalize(JSON.parse(JSON.stringify(value ?? null)) as unknown) ?? "null";
 }
 
 export function auditEntryHash(entry: AuditChainContent): string {
