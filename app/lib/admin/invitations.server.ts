@@ -45,8 +45,15 @@ export class LastOwnerError extends Error {
 export const LAST_OWNER_PROBLEM =
   "This is the last active owner: an invitation without the owner role would leave nobody to manage people. Make someone else an owner first, or include the owner role.";
 
-/** Whether giving `person` exactly `roles` would leave no active owner. */
-async function demotesLastOwner(db: Kysely<Database>, person: AdminUser | undefined, roles: readonly string[]): Promise<boolean> {
+/**
+ * Whether giving `person` exactly `roles` would leave no active owner: the guard of every path
+ * that sets someone's roles (call it inside the transaction that sets them).
+ */
+export async function demotesLastOwner(
+  db: Kysely<Database>,
+  person: AdminUser | undefined,
+  roles: readonly string[],
+): Promise<boolean> {
   if (!person || person.disabledAt || !person.roles.includes("owner") || roles.includes("owner")) return false;
   return (await countActiveWithRole(db, "owner")) <= 1;
 }
