@@ -8,7 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import "~/lib/request-context";
+import { clientAddress } from "~/lib/request-context";
 import { isDatabaseUnreachable } from "~/lib/db/connection.server";
 import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
@@ -221,6 +221,8 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   app.disable("x-powered-by");
   app.disable("etag"); // the page cache sets strong ETags on what it can vouch for
+  // req.ip then names the address the trusted proxies forwarded; it is read only through
+  // clientAddress, which keeps an IP address and nothing else.
   if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
   app.use(requestLogger(logger));
@@ -293,7 +295,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
       getLoadContext: (req, res) => ({
         requestId: String(res.locals.requestId),
         cspNonce: String(res.locals.cspNonce),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp: clientAddress(req),
         documentRequest: !req.path.endsWith(".data"),
         formLimit: res.locals.formLimit,
         documentHtml: new Map(),

@@ -4,6 +4,7 @@ import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/lib/admin/upload.server
 import { formLimitFor } from "~/lib/forms/body.server";
 import { commonOutcomes } from "~/lib/forms/outcomes";
 import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
+import { clientAddress } from "~/lib/request-context";
 import { isBackOfficePath } from "./back-office";
 import { sendRefusal, type Refusal } from "./refusal-page";
 
@@ -62,7 +63,7 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
 export const limitFormPosts: RequestHandler = async (req, res, next) => {
   if (req.method !== "POST" || isBackOfficePath(req.path)) return next();
   try {
-    const decision = await consumeFormSubmission(req.ip ?? req.socket.remoteAddress ?? "unknown", String(res.locals.requestId));
+    const decision = await consumeFormSubmission(clientAddress(req), String(res.locals.requestId));
     res.locals.formLimit = decision;
     if (decision.allowed || req.path.endsWith(".data")) return next();
     const { title, description } = commonOutcomes.rateLimited;

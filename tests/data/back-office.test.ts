@@ -7,6 +7,8 @@ import {
   invite,
   InvitationUsedError,
   invitationTokenHash,
+  LAST_OWNER_PROBLEM,
+  LastOwnerError,
   lookUpInvitation,
 } from "~/lib/admin/invitations.server";
 import { createSignedInSession, idleCutoff, readSession, sessionRecordId } from "~/lib/admin/session.server";
@@ -157,6 +159,32 @@ for (const { engine, skip } of await engines()) {
         expect(user.id).toBe(existing.id);
         expect(user.roles).toEqual(["recruiter"]);
         expect(user.disabledAt).toBeNull();
+      });
+
+      it("never takes the owner role from the last active owner, neither when inviting nor when accepting", async () => {
+        const owner = await createUser(db, { email: "last-owner@example.com", roles: ["owner"] });
+        const invitations = () => db.selectFrom("admin_invitations").select("id").execute();
+        await expect(
+          invite(db, { email: "Last-Owner@example.com", roles: ["editor"], invitedBy: null, ip: "command line" }),
+        ).rejects.toThrow(new LastOwnerError(LAST_OWNER_PROBLEM));
+        expect(await invitations()).toEqual([]);
+        expect((await findUserById(db, owner.id))!.roles).toEqual(["owner"]);
+
+        // Made while someone else was an owner too, accepted once nobody else is: the owner role stays.
+        const other = await createUser(db, { email: "other-owner@example.com", roles: ["owner"] });
+        const { link } = await invite(db, { email: owner.email, roles: ["editor"], invitedBy: null, ip: "command line" });
+        await setDisabled(db, other.id, true);
+        const user = await accept(tokenOf(link));
+        expect(user.id).toBe(owner.id);
+        expect([...user.roles].sort()).toEqual(["editor", "owner"]);
+        expect(await countActiveWithRole(db, "owner")).toBe(1);
+        const [accepted] = (await listAuditEntries(db, { action: "invitation.accepted" }, { limit: 1 })).entries;
+        expect(accepted!.details).toMatchObject({ roles: ["editor"], ownerKept: true });
+
+        // With another active owner, the same invitation takes the role away as asked.
+        await setDisabled(db, other.id, false);
+        const again = await invite(db, { email: owner.email, roles: ["editor"], invitedBy: null, ip: "command line" });
+        expect((await accept(tokenOf(again.link))).roles).toEqual(["editor"]);
       });
     });
 

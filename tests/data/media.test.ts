@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ALT_MESSAGES, mediaVariantUrl } from
 import { mediaFile } from "~/lib/blog/media-files.server";
 import { changeAlt, deleteMedia, imageLookupFor, listMedia, storeUpload, type MediaActor } from "~/lib/blog/media.server";
 import { createUser } from "~/lib/db/admin-users.server";
+import { insertRevision, type PostFields } from "~/lib/db/post-editing.server";
 import { listAuditEntries } from "~/lib/db/audit-log.server";
 import { closeDatabase } from "~/lib/db/index.server";
 import type { Database } from "~/lib/db/schema";
@@ -201,6 +202,69 @@ for (const { engine, skip } of await engines()) {
       expect(entries.map((entry) => entry.action)).toEqual(["media.uploaded", "media.alt-changed", "media.deleted"]);
       expect(entries[1]!.details).toEqual({ from: "The team", to: "The team at the offsite" });
       expect(entries.every((entry) => entry.targetId === id && entry.actorId === actor.id)).toBe(true);
+    });
+
+    it("keeps an image referred to in any spelling the server resolves, or by a revision; deletes one nobody refers to", async () => {
+      const upload = async (name: string) => {
+        const stored = await storeUpload(db, file(await cameraJpeg(64, 48), name), "An image", actor);
+        if (!stored.ok) throw new Error("upload failed");
+        return stored.image.id;
+      };
+      const id = await upload("team.jpg");
+      const unused = await upload("unused.jpg");
+      const post = await addPost(db, { title: "Spelled story", published_date: "2026-01-01T00:00:00.000Z" });
+      const setPost = (values: { content?: string; image_url?: string | null }) =>
+        db.updateTable("blog_posts").set(values).where("id", "=", post.id).execute();
+      const usedBy = async () => (await listMedia(db)).find((item) => item.id === id)!.usedBy.map((use) => [use.title, use.onlyInRevisions]);
+
+      const spellings = [
+        `![The team](/%6Dedia/${id}/team.jpg)`, // percent-encoded letters: redirected to /media/…
+        `![The team](/%6D%65%64%69%61/%${id.charCodeAt(0).toString(16)}${id.slice(1)}/team.jpg)`, // the id's letters too
+        `![The team](/media/${id}/other-name.jpg)`, // another name for the same image
+        `![The team](https://quorvant.com/media/${id}/x.jpg)`, // the site's own address
+        `Intro with [a link](/resources/../media//${id}/team.jpg) to it.`, // dot segment, doubled slash
+        `LINK: &#47;media/${id}/team.jpg - The team`,
+        `[The team](&#x2F;&#109;edia/${id}/team.jpg)`, // entities, decoded in a Markdown link
+      ];
+      for (const content of spellings) {
+        await setPost({ content });
+        expect(await usedBy(), content).toEqual([["Spelled story", false]]);
+        expect(await deleteMedia(db, id, actor), content).toEqual({ ok: false, usedBy: ["Spelled story"] });
+      }
+      await setPost({ content: "No images now", image_url: `/%6Dedia/${id}/team.jpg` });
+      expect(await deleteMedia(db, id, actor)).toEqual({ ok: false, usedBy: ["Spelled story"] });
+      await setPost({ image_url: null });
+
+      // A draft revision still names it: restoring that revision would bring it back.
+      const snapshot: PostFields = {
+        title: "Spelled story",
+        slug: null,
+        excerpt: "Excerpt",
+        content: `Draft\n\n![The team](/%6Dedia/${id}/team.jpg)\n`,
+        category: "Security",
+        author: "Ada",
+        published_date: "2026-01-01T00:00:00.000Z",
+        read_time: 1,
+        read_time_manual: false,
+        image_url: null,
+        featured: false,
+        published: false,
+      };
+      await db.transaction().execute((trx) => insertRevision(trx, post.id, 1, snapshot, "Draft", null));
+      expect(await usedBy()).toEqual([["Spelled story", true]]);
+      expect(await deleteMedia(db, id, actor)).toEqual({ ok: false, usedBy: ["Spelled story (an earlier revision)"] });
+      await db
+        .updateTable("blog_post_revisions")
+        .set({ snapshot: JSON.stringify({ ...snapshot, content: "Draft without images" }) })
+        .where("post_id", "=", post.id)
+        .execute();
+
+      // Not uses: a name that only looks like the path, another site's protocol-relative address.
+      await setPost({ content: `media/${id}/team.jpg is not a path; nor is //media/${id}/team.jpg` });
+      expect(await usedBy()).toEqual([]);
+      expect(await deleteMedia(db, unused, actor)).toEqual({ ok: true });
+      expect(await deleteMedia(db, id, actor)).toEqual({ ok: true });
+      expect(await mediaRows()).toEqual([]);
     });
 
     it("draws an uploaded image as a <picture> of AVIF and WebP variants with its intrinsic size", async () => {

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MediaPicker } from "~/components/admin/media-picker";
 import { formatBytes, mediaFileName, mediaIdsIn, mediaPicture, mediaUrl, parseMediaPath } from "~/lib/blog/media";
+import { mediaIdOfUrl, mediaIdsReferencedBy } from "~/lib/blog/media-references";
 
 // Uploaded images' URLs: made from the image's id and a clean name, read back exactly, and never
 // confused with anything else under /media.
@@ -101,5 +102,43 @@ describe("the media picker", () => {
     expect(html).toContain("<legend");
     expect(html).toContain('type="image/avif"');
     expect(html).toContain("The office");
+  });
+});
+
+describe("media references", () => {
+  it("reads an image's id from every spelling of its address the server resolves to it", () => {
+    for (const url of [
+      `/media/${ID}/photo.jpg`,
+      `/%6Dedia/${ID}/photo.jpg`,
+      `/%6d%65%64%69%61/%30${ID.slice(1)}/photo.800w.webp`,
+      `/media//${ID}/photo.jpg`,
+      `/blog/../media/${ID}/photo.jpg`,
+      `/blog/%2e%2e/media/${ID}/photo.jpg`,
+      `\\media\\${ID}\\photo.jpg`,
+      `https://quorvant.com/media/${ID}/another-name.jpg?v=1#top`,
+      `HTTP://localhost:3000/media/${ID}/x.png`,
+      `&#47;media/${ID}/photo.jpg`,
+    ]) {
+      expect(mediaIdOfUrl(url), url).toBe(ID);
+    }
+  });
+
+  it("reads nothing from what is no address of an uploaded image", () => {
+    for (const url of [
+      `media/${ID}/photo.jpg`,
+      `//media/${ID}/photo.jpg`,
+      `mailto:someone@example.com?body=/media/${ID}/x.jpg`,
+      `/assets/${ID}/photo.jpg`,
+      `/media/not-an-id/photo.jpg`,
+      `/media%2F${ID}/photo.jpg`,
+    ]) {
+      expect(mediaIdOfUrl(url), url).toBeUndefined();
+    }
+  });
+
+  it("finds the ids in a post's markup, whatever construct holds the address", () => {
+    const other = "11111111-2222-4333-8444-555555555555";
+    const markup = `Intro [see](/%6Dedia/${ID}/a.jpg "title") and more.\n\n![Alt](</media/${other}/b c.jpg>)\n\nLINK: /media/${ID}/a.jpg - Card`;
+    expect([...mediaIdsReferencedBy([markup, null, ""])].sort()).toEqual([ID, other].sort());
   });
 });

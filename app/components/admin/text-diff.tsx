@@ -1,4 +1,4 @@
-import type { DiffLine, TextDiff } from "~/lib/admin/text-diff";
+import { MAX_DIFF_EDITS, MAX_DIFF_LINES, type DiffLine, type DiffSummary, type TextDiff } from "~/lib/admin/text-diff";
 
 const LINE_STYLES: Record<DiffLine["kind"], string> = {
   same: "text-slate-700",
@@ -11,14 +11,18 @@ const LINE_STYLES: Record<DiffLine["kind"], string> = {
  * marked with +/− and a word for screen readers, so colour is never the only sign.
  */
 export function TextDiffView({ label, diff }: { label: string; diff: TextDiff }) {
+  const atLeast = diff.tooLarge ? "at least " : "";
   return (
     <figure className="mb-4">
       <figcaption className="mb-1 text-sm font-semibold">
         {label}{" "}
         <span className="font-normal text-muted">
-          ({diff.added} {diff.added === 1 ? "line" : "lines"} added, {diff.removed} removed)
+          ({atLeast}
+          {diff.added.toLocaleString("en-US")} {diff.added === 1 ? "line" : "lines"} added, {atLeast}
+          {diff.removed.toLocaleString("en-US")} removed)
         </span>
       </figcaption>
+      {diff.tooLarge ? <TooLargeNote summary={diff.tooLarge} /> : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white font-mono text-xs leading-5">
         {diff.hunks.map((hunk, index) => (
           <div key={index}>
@@ -34,6 +38,22 @@ export function TextDiffView({ label, diff }: { label: string; diff: TextDiff })
         ))}
       </div>
     </figure>
+  );
+}
+
+const count = (lines: number) => `${lines.toLocaleString("en-US")} ${lines === 1 ? "line" : "lines"}`;
+
+/** Why a difference is summarised instead of shown, and what the texts are. */
+function TooLargeNote({ summary }: { summary: DiffSummary }) {
+  const why =
+    summary.reason === "lines"
+      ? `one of the texts is longer than ${count(MAX_DIFF_LINES)}`
+      : `more than ${count(MAX_DIFF_EDITS)} were added or removed`;
+  return (
+    <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+      Too many changes to show line by line: {why}. The earlier text has {count(summary.beforeLines)}, the later{" "}
+      {count(summary.afterLines)}.
+    </p>
   );
 }
 

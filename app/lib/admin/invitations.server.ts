@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type Actor } from "~/lib/admin/audit.server";
 import type { Role } from "~/lib/admin/roles";
 import {
+  countActiveWithRole,
   createInvitation,
   createUser,
   findInvitationByTokenHash,
@@ -23,7 +24,8 @@ import { getEnv } from "~/lib/env.server";
 // passkey and come in with the roles it names. The link's token is shown once; the database keeps
 // only its hash. Accepting an invitation for someone who already has an account gives them a new
 // passkey (a lost device), sets their roles to the invitation's and enables them again: inviting
-// is an owner's (or the operator's) deliberate act.
+// is an owner's (or the operator's) deliberate act. Like every change of roles, it never takes
+// the owner role from the last active owner: nobody could then run the site's people.
 
 export const INVITATION_HOURS = 24;
 
@@ -35,13 +37,40 @@ export function invitationPath(token: string): string {
   return `/admin/invitations/${token}`;
 }
 
-/** Makes an invitation and returns its link (the only time the token is seen). */
+/** An invitation that would take the owner role from the last active owner. */
+export class LastOwnerError extends Error {
+  override name = "LastOwnerError";
+}
+
+export const LAST_OWNER_PROBLEM =
+  "This is the last active owner: an invitation without the owner role would leave nobody to manage people. Make someone else an owner first, or include the owner role.";
+
+/**
+ * Whether giving `person` exactly `roles` would leave no active owner: the guard of every path
+ * that sets someone's roles (call it inside the transaction that sets them).
+ */
+export async function demotesLastOwner(
+  db: Kysely<Database>,
+  person: AdminUser | undefined,
+  roles: readonly string[],
+): Promise<boolean> {
+  if (!person || person.disabledAt || !person.roles.includes("owner") || roles.includes("owner")) return false;
+  return (await countActiveWithRole(db, "owner")) <= 1;
+}
+
+/**
+ * Makes an invitation and returns its link (the only time the token is seen). An invitation that
+ * would take the owner role from the last active owner is refused (LastOwnerError), nothing made.
+ */
 export async function invite(
   db: Kysely<Database>,
   input: { email: string; roles: readonly Role[]; invitedBy: Actor; ip: string },
 ): Promise<{ link: string; invitation: Invitation }> {
   const token = randomBytes(32).toString("hex");
   const invitation = await db.transaction().execute(async (trx) => {
+    if (await demotesLastOwner(trx, await findUserByEmail(trx, normalizeEmail(input.email)), input.roles)) {
+      throw new LastOwnerError(LAST_OWNER_PROBLEM);
+    }
     const created = await createInvitation(trx, {
       tokenHash: invitationTokenHash(token),
       email: input.email,
@@ -100,18 +129,22 @@ export async function admitInvited(
 ): Promise<AdminUser> {
   if (!(await markInvitationAccepted(trx, invitation.id))) throw new InvitationUsedError(invitationProblems.used);
   let user = await findUserByEmail(trx, normalizeEmail(invitation.email));
+  // The last active owner keeps the owner role even when the invitation (made while there were
+  // others) leaves it out: refusing would lock out the one person who can still invite anyone.
+  const ownerKept = await demotesLastOwner(trx, user, invitation.roles);
+  const roles: readonly string[] = ownerKept ? [...invitation.roles, "owner"] : invitation.roles;
   if (user) {
-    await setRoles(trx, user.id, invitation.roles);
+    await setRoles(trx, user.id, roles);
     await setRolesSource(trx, user.id, "back-office");
     if (user.disabledAt) await setDisabled(trx, user.id, false);
   } else {
-    user = await createUser(trx, { id: input.newUserId, email: invitation.email, roles: invitation.roles });
+    user = await createUser(trx, { id: input.newUserId, email: invitation.email, roles });
   }
   await recordAudit(trx, {
     actor: user,
     action: "invitation.accepted",
     target: { type: "invitation", id: invitation.id },
-    details: { roles: invitation.roles, reenabled: Boolean(user.disabledAt) },
+    details: { roles: invitation.roles, reenabled: Boolean(user.disabledAt), ...(ownerKept ? { ownerKept } : {}) },
     ip: input.ip,
   });
   return (await findUserById(trx, user.id))!;

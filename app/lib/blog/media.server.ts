@@ -5,6 +5,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { responsiveImage } from "~/lib/blog/image-manifest.server";
 import { forgetMediaFiles, mediaCacheDir } from "~/lib/blog/media-files.server";
+import { mediaIdsReferencedBy } from "~/lib/blog/media-references";
 import {
   ALT_MESSAGES,
   MAX_ALT_LENGTH,
@@ -31,7 +32,8 @@ import {
   findMediaRecords,
   insertMedia,
   listMediaRecords,
-  listMediaUses,
+  listPostTexts,
+  revisionTexts,
   updateMediaAlt,
   type MediaRecord,
 } from "~/lib/db/media.server";
@@ -204,9 +206,37 @@ export async function storeUpload(db: Db, file: unknown, altText: unknown, actor
   return { ok: true, image: storedImage(record) };
 }
 
+/** A post that uses an image: in its image_url or body now, or only in earlier revisions. */
+type MediaUse = { postId: string; title: string; slug: string | null; published: boolean; onlyInRevisions: boolean };
+
+/**
+ * The posts using each image (by id), titles in order: those whose image_url, body or any revision
+ * refers to it, in any spelling the server resolves to the image (./media-references). Legal
+ * documents are plain text, never drawn as links or images, so they use none.
+ */
+async function mediaUses(db: Db): Promise<Map<string, MediaUse[]>> {
+  const posts = await listPostTexts(db);
+  const current = new Map(posts.map((post) => [post.postId, mediaIdsReferencedBy(post.texts)]));
+  const inRevisions = new Map<string, Set<string>>();
+  for await (const revision of revisionTexts(db)) {
+    const ids = inRevisions.get(revision.postId) ?? new Set<string>();
+    for (const id of mediaIdsReferencedBy(revision.texts)) ids.add(id);
+    inRevisions.set(revision.postId, ids);
+  }
+  const uses = new Map<string, MediaUse[]>();
+  for (const { postId, title, slug, published } of posts) {
+    const addUse = (id: string, onlyInRevisions: boolean) =>
+      uses.set(id, [...(uses.get(id) ?? []), { postId, title, slug, published, onlyInRevisions }]);
+    const now = current.get(postId)!;
+    for (const id of now) addUse(id, false);
+    for (const id of inRevisions.get(postId) ?? []) if (!now.has(id)) addUse(id, true);
+  }
+  return uses;
+}
+
 /** Every image in the library, newest first, with the posts using it. */
 export async function listMedia(db: Db): Promise<MediaItem[]> {
-  const [records, uses] = await Promise.all([listMediaRecords(db), listMediaUses(db)]);
+  const [records, uses] = await Promise.all([listMediaRecords(db), mediaUses(db)]);
   return records.map((record) => ({
     ...storedImage(record),
     fileName: record.fileName,
@@ -215,14 +245,13 @@ export async function listMedia(db: Db): Promise<MediaItem[]> {
     size: formatBytes(record.bytes),
     picture: mediaPicture(record),
     uploadedAt: record.createdAt,
-    usedBy: uses
-      .filter((use) => use.mediaId === record.id)
-      .map((use) => ({
-        id: use.postId,
-        title: use.title,
-        href: postPath({ slug: use.slug, id: use.postId }),
-        published: use.published,
-      })),
+    usedBy: (uses.get(record.id) ?? []).map((use) => ({
+      id: use.postId,
+      title: use.title,
+      href: postPath({ slug: use.slug, id: use.postId }),
+      published: use.published,
+      onlyInRevisions: use.onlyInRevisions,
+    })),
   }));
 }
 
@@ -247,13 +276,18 @@ export async function changeAlt(db: Db, id: string, altText: unknown, actor: Med
 
 export type DeleteResult = { ok: true } | { ok: false; notFound: true } | { ok: false; usedBy: string[] };
 
-/** Deletes an image no post uses (by image_url or in its body); one in use stays, and the titles say where. */
+/**
+ * Deletes an image no post uses (by image_url, in its body, or in a revision, in any spelling);
+ * one in use stays, and the titles say where.
+ */
 export async function deleteMedia(db: Db, id: string, actor: MediaActor): Promise<DeleteResult> {
   const result = await db.transaction().execute(async (trx): Promise<DeleteResult> => {
     const record = await findMediaRecord(trx, id);
     if (!record) return { ok: false, notFound: true };
-    const uses = await listMediaUses(trx, record.id);
-    if (uses.length > 0) return { ok: false, usedBy: uses.map((use) => use.title) };
+    const uses = (await mediaUses(trx)).get(record.id) ?? [];
+    if (uses.length > 0) {
+      return { ok: false, usedBy: uses.map((use) => (use.onlyInRevisions ? `${use.title} (an earlier revision)` : use.title)) };
+    }
     await deleteMediaRow(trx, record.id);
     await recordAudit(trx, {
       actor,

@@ -80,8 +80,8 @@ export type MediaItem = StoredImage & {
   /** Its responsive variants, drawn with ResponsivePicture (thumbnails take the smallest). */
   picture: ResponsiveImage;
   uploadedAt: string;
-  /** The posts whose image_url or body use it: while there are any, it cannot be deleted. */
-  usedBy: { id: string; title: string; href: string; published: boolean }[];
+  /** The posts whose image_url, body or revisions use it: while there are any, it cannot be deleted. */
+  usedBy: { id: string; title: string; href: string; published: boolean; onlyInRevisions: boolean }[];
 };
 
 /** A file name for URLs: the uploaded name's letters, digits and hyphens ("Team photo (1).JPG" → "team-photo-1"). */

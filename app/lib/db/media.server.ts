@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { MediaDimensions, MediaType } from "~/lib/blog/media";
 import { isUuid, toBool, toIso } from "~/lib/db/normalize";
 import type { Database } from "~/lib/db/schema";
 
 // Uploaded images: their rows (the bytes read only when a server makes a file from them), their
-// alt text, and the posts that use them (by image_url or by a reference in the body).
+// alt text, and the texts of posts and their revisions in which the blog's media code looks for
+// references to them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,9 +26,6 @@ export type NewMedia = Omit<MediaDimensions, "id"> & {
   data: Buffer;
   createdBy: string | null;
 };
-
-/** A post that uses an image, as the library lists it. */
-export type MediaUse = { mediaId: string; postId: string; title: string; slug: string | null; published: boolean };
 
 const RECORD_COLUMNS = [
   "id",
@@ -168,21 +166,58 @@ export async function deleteMediaRow(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/**
- * A post uses an image when its image_url or its body holds the image's path (`/media/<id>/`, as
- * a site path or inside an absolute URL). Ids are UUIDs: nothing in them is special to LIKE.
- */
-const usesMedia = sql<boolean>`(p.image_url like '%/media/' || cast(m.id as text) || '/%' or p.content like '%/media/' || cast(m.id as text) || '/%')`;
+/** A post's texts that can name an image (its image_url and body), with what the library shows of the post. */
+export type PostTexts = { postId: string; title: string; slug: string | null; published: boolean; texts: string[] };
 
-/** The posts using each image (all images, or only `mediaId`'s), drafts included. */
-export async function listMediaUses(db: Db, mediaId?: string): Promise<MediaUse[]> {
-  if (mediaId !== undefined && !isUuid(mediaId)) return [];
-  let query = db
-    .selectFrom("media as m")
-    .innerJoin("blog_posts as p", (join) => join.on(usesMedia))
-    .select(["m.id as mediaId", "p.id as postId", "p.title as title", "p.slug as slug", "p.published as published"])
-    .orderBy("p.title");
-  if (mediaId !== undefined) query = query.where("m.id", "=", mediaId.toLowerCase());
-  const rows = await query.execute();
-  return rows.map((row) => ({ ...row, published: toBool(row.published) }));
+/** Every post, drafts included, with its image_url and body. */
+export async function listPostTexts(db: Db): Promise<PostTexts[]> {
+  const rows = await db
+    .selectFrom("blog_posts")
+    .select(["id", "title", "slug", "published", "image_url", "content"])
+    .orderBy("title")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    postId: row.id,
+    title: row.title,
+    slug: row.slug,
+    published: toBool(row.published),
+    texts: [row.image_url ?? "", row.content ?? ""],
+  }));
+}
+
+const REVISION_PAGE = 500;
+
+/**
+ * The image_url and body of every revision of every post, a page of rows at a time: restoring a
+ * revision brings its images back, so they count as used too.
+ */
+export async function* revisionTexts(db: Db): AsyncGenerator<{ postId: string; number: number; texts: string[] }> {
+  let after: { postId: string; number: number } | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom("blog_post_revisions")
+      .select(["post_id", "number", "snapshot"])
+      .orderBy("post_id")
+      .orderBy("number")
+      .limit(REVISION_PAGE);
+    if (after) {
+      const { postId, number } = after;
+      query = query.where((eb) =>
+        eb.or([eb("post_id", ">", postId), eb.and([eb("post_id", "=", postId), eb("number", ">", number)])]),
+      );
+    }
+    const rows = await query.execute();
+    for (const row of rows) {
+      const snapshot = (typeof row.snapshot === "string" ? JSON.parse(row.snapshot) : row.snapshot) as {
+        image_url?: unknown;
+        content?: unknown;
+      };
+      const text = (value: unknown) => (typeof value === "string" ? value : "");
+      yield { postId: row.post_id, number: Number(row.number), texts: [text(snapshot.image_url), text(snapshot.content)] };
+    }
+    if (rows.length < REVISION_PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { postId: last.post_id, number: Number(last.number) };
+  }
 }

@@ -22,7 +22,7 @@ import { changeAlt, deleteMedia, listMedia, storeUpload, type MediaFieldErrors }
 import { getDb } from "~/lib/db/index.server";
 
 // The media library (editors): upload an image with its alt text, see every image with its size
-// and the posts using it, change alt text, delete an image no post uses.
+// and the posts using it (now or in a revision), change alt text, delete an image no post uses.
 
 const ROLE = "editor";
 
@@ -166,6 +166,16 @@ function LibraryItem({ image, result }: { image: MediaItem; result: ActionResult
                     ) : (
                       <>{post.title} (not published)</>
                     )}
+                    {post.onlyInRevisions ? (
+                      <>
+                        {" "}
+                        (in an earlier{" "}
+                        <Link to={`/admin/posts/${post.id}/revisions`} className="text-brand-700 underline">
+                          revision
+                        </Link>
+                        , which restoring would bring back)
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>

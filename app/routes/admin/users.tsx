@@ -11,7 +11,7 @@ import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/lib/admin/auth.server";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { mailInvitation } from "~/lib/admin/invitation-mail.server";
-import { invite } from "~/lib/admin/invitations.server";
+import { invite, LastOwnerError } from "~/lib/admin/invitations.server";
 import { isRole, roleDescriptions, sortRoles, type Role } from "~/lib/admin/roles";
 import { findUserByEmail, listOpenInvitations, listUsers, revokeInvitation } from "~/lib/db/admin-users.server";
 import { getDb } from "~/lib/db/index.server";
@@ -77,7 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { email, roles } = parsed.data;
     const existing = await findUserByEmail(getDb(), email);
-    const { link } = await invite(getDb(), { email, roles, invitedBy: user, ip: context.clientIp });
+    let link: string;
+    try {
+      ({ link } = await invite(getDb(), { email, roles, invitedBy: user, ip: context.clientIp }));
+    } catch (error) {
+      if (error instanceof LastOwnerError) return data({ problem: error.message }, { status: 400 });
+      throw error;
+    }
     const mail = await mailInvitation({ to: email, link, roles, invitedBy: user.email });
     return { invited: { email, link, mail, existing: Boolean(existing) } };
   }
