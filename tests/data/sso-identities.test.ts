@@ -136,6 +136,20 @@ for (const { engine, skip } of await engines()) {
       expect(await auditCount("user.sso-linked")).toBe(2);
     });
 
+    it("keeps the owner role of the last active owner whose groups no longer give it", async () => {
+      const ownerPolicy: SsoPolicy = { ...policy, groupRoles: [...policy.groupRoles, { group: "website-owners", role: "owner" }] };
+      const first = await admitSsoIdentity(identity("s-own", "own@quorvant.com", { groups: ["website-owners"] }), "192.0.2.1", ownerPolicy);
+      expect(first.roles).toEqual(["owner"]);
+      // Moved to the editors' group at the provider: still the only owner, so the role stays.
+      const again = await admitSsoIdentity(identity("s-own", "own@quorvant.com", { groups: ["website-editors"] }), "192.0.2.1", ownerPolicy);
+      expect(again.roles).toEqual(["owner", "editor"]);
+      expect((await findUserByEmail(db, "own@quorvant.com"))?.roles.slice().sort()).toEqual(["editor", "owner"]);
+      // With another active owner, the groups decide again.
+      await createUser(db, { email: "second@quorvant.com", roles: ["owner"] });
+      const third = await admitSsoIdentity(identity("s-own", "own@quorvant.com", { groups: ["website-editors"] }), "192.0.2.1", ownerPolicy);
+      expect(third.roles).toEqual(["editor"]);
+    });
+
     it("reads the domain after the last @ and refuses addresses it cannot read", async () => {
       const groups = ["website-editors"];
       expect(await outcome(admit(identity("s-1", "a@quorvant.com@evil.example", { groups })))).toBe("invalid-email");

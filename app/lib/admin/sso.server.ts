@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as oidc from "openid-client";
 import { createCookie, redirect } from "react-router";
 import { recordAudit } from "~/lib/admin/audit.server";
-import { admitInvited } from "~/lib/admin/invitations.server";
+import { admitInvited, demotesLastOwner } from "~/lib/admin/invitations.server";
 import { sortRoles, type Role } from "~/lib/admin/roles";
 import { saveSignInState, takeSignInState } from "~/lib/db/admin-sessions.server";
 import type { Transaction } from "kysely";
@@ -260,17 +260,27 @@ async function enterExisting(trx: Transaction<Database>, user: AdminUser, mapped
   if (user.disabledAt) throw new SsoError("disabled");
   if (user.rolesSource !== "identity-provider") return user;
   if (mapped.length === 0) throw new SsoError("no-groups");
-  if (mapped.join() !== sortRoles(user.roles).join()) {
-    await setRoles(trx, user.id, mapped);
+  // The last active owner keeps the owner role whatever the groups say: without it nobody could
+  // invite anyone or change anyone's roles again.
+  const ownerKept = await demotesLastOwner(trx, user, mapped);
+  const roles = ownerKept ? sortRoles([...mapped, "owner"]) : mapped;
+  if (roles.join() !== sortRoles(user.roles).join()) {
+    await setRoles(trx, user.id, roles);
     await recordAudit(trx, {
       actor: null,
       action: "user.roles-changed",
       target: { type: "user", id: user.id },
-      details: { email: user.email, from: user.roles, to: mapped, by: "identity provider groups" },
+      details: {
+        email: user.email,
+        from: user.roles,
+        to: roles,
+        by: "identity provider groups",
+        ...(ownerKept ? { ownerKept } : {}),
+      },
       ip,
     });
   }
-  return { ...user, roles: mapped };
+  return { ...user, roles };
 }
 
 /** Links the account to the identity's subject, audited; refused when someone linked it first. */
