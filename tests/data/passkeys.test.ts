@@ -13,6 +13,7 @@ import type { Database } from "~/lib/db/schema";
 import { action as confirmAction } from "~/routes/admin/passkeys.confirm";
 import { action as registerAction } from "~/routes/admin/passkeys.register";
 import { action as signInAction } from "~/routes/admin/passkeys.sign-in";
+import { action as usersAction } from "~/routes/admin/users";
 import { engines } from "./support/engines";
 import { softwareAuthenticator, type SoftwareAuthenticator } from "./support/software-authenticator";
 
@@ -194,6 +195,37 @@ for (const [index, { engine, skip }] of (await engines()).entries()) {
           [ownerKey.credentialId, newKey.credentialId].sort(),
         );
         expect(await auditEntries("passkey.added")).toHaveLength(1);
+      });
+    });
+
+    describe("inviting someone who has an account", () => {
+      /** The People page's invite form as an owner's browser posts it: what the action returned or threw. */
+      async function invitePerson(session: Session, email: string) {
+        const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: relyingParty().origin, Cookie: session.cookie });
+        const body = new URLSearchParams({ intent: "invite", email, roles: "editor", csrf: session.csrf });
+        const request = new Request(`${relyingParty().origin}/admin/users`, { method: "POST", headers, body });
+        const context = { clientIp: address(1), requestId: randomUUID() } as AppLoadContext;
+        try {
+          return await usersAction({ request, context, params: {} } as never);
+        } catch (thrown) {
+          return thrown;
+        }
+      }
+      const openInvitations = async () => (await db.selectFrom("admin_invitations").select("email").execute()).map((row) => row.email);
+
+      it("needs a recent confirmation, since its link adds a passkey to that account", async () => {
+        const stale = await signedInSession(owner, 11);
+        const refused = (await invitePerson(stale, editor.email)) as Response;
+        expect(refused).toBeInstanceOf(Response);
+        expect(refused.status).toBe(302);
+        expect(refused.headers.get("Location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fusers");
+        expect(await openInvitations()).toEqual([]);
+
+        // A newcomer has no sign-in to change: their invitation needs no confirmation.
+        expect(await invitePerson(stale, "newcomer@example.com")).toMatchObject({ invited: { email: "newcomer@example.com", existing: false } });
+        const fresh = await signedInSession(owner, 0);
+        expect(await invitePerson(fresh, editor.email)).toMatchObject({ invited: { email: editor.email, existing: true } });
+        expect((await openInvitations()).sort()).toEqual([editor.email, "newcomer@example.com"].sort());
       });
     });
 

@@ -8,7 +8,7 @@ import { Notice, PageHeading, Panel } from "~/components/admin/page-heading";
 import { RoleCheckboxes } from "~/components/admin/role-checkboxes";
 import { buttonClasses } from "~/components/ui/button";
 import { site } from "~/config/site";
-import { requireAdminForm, requireRole } from "~/lib/admin/auth.server";
+import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/lib/admin/auth.server";
 import { recordAudit } from "~/lib/admin/audit.server";
 import { mailInvitation } from "~/lib/admin/invitation-mail.server";
 import { invite, LastOwnerError } from "~/lib/admin/invitations.server";
@@ -52,7 +52,8 @@ const invitationInput = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, form } = await requireAdminForm(request, "owner");
+  const signedIn = await requireAdminForm(request, "owner");
+  const { user, form } = signedIn;
   const intent = form.get("intent");
 
   if (intent === "revoke-invitation") {
@@ -77,6 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { email, roles } = parsed.data;
     const existing = await findUserByEmail(getDb(), email);
+    // An invitation to someone who has an account lets its link add a passkey to that account: a
+    // change to how they sign in, which needs a recent proof of who is asking, as adding one does.
+    if (existing) requireRecentAuthentication(signedIn, "/admin/users");
     let link: string;
     try {
       ({ link } = await invite(getDb(), { email, roles, invitedBy: user, ip: context.clientIp }));
