@@ -7,9 +7,9 @@ import type { Database, LeadTable } from "~/lib/db/schema";
 import { campaignReport } from "~/lib/visits/campaign-report.server";
 import { engines } from "./support/engines";
 
-// Migration 0013 on both engines: a lead stored before it (its utm_* columns holding the visit's
-// first page's campaign, as the forms wrote them then) keeps those values and gets them in its
-// first-touch columns too, from which the sales report counts it.
+// Migration 0012-lead-first-touch on both engines: a lead stored before it (its utm_* columns
+// holding the visit's first page's campaign, as the forms wrote them then) keeps those values and
+// gets them in its first-touch columns too, from which the sales report counts it.
 
 const TABLES: LeadTable[] = ["sales_leads", "demo_requests", "career_applications"];
 

@@ -13,7 +13,8 @@ import { LEAD_FORM_IDS, leadForms, type LeadFormFacts, type LeadFormId } from "~
  * Where a lead came from, stored with every form: the form page's path and the five utm_*
  * parameters of its own address (empty when it has none), then the visit's first touch: its first
  * page, the referring host and that page's five parameters (see ~/lib/leads/attribution). The
- * first-touch campaign columns came last (migration 0013), so exports keep their earlier order.
+ * first-touch campaign columns came last (migration 0012-lead-first-touch), so exports keep
+ * their earlier order.
  */
 export const TRACKING_COLUMNS = [
   "source_page",
