@@ -28,7 +28,8 @@ export function parseAuditArgs(argv: readonly string[]): { command: "verify"; lo
 /** One line and the exit code: 0 when the whole chain verifies, 1 naming the first entry that does not. */
 export function formatAuditReport(report: AuditChainReport): { code: 0 | 1; line: string } {
   if (report.ok) {
-    return { code: 0, line: `Audit log verified: ${report.entries} entries, head ${report.head.hash}` };
+    const entries = `${report.entries} ${report.entries === 1 ? "entry" : "entries"}`;
+    return { code: 0, line: `Audit log verified: ${entries}, head ${report.head.hash}` };
   }
   const { seq, id, createdAt, action, reason } = report.broken;
   const entry = id === undefined ? "" : ` (id ${id}, ${createdAt}, ${action})`;
