@@ -113,3 +113,16 @@ test("the CSV export carries the filtered view, neutralises formulas, and is its
   expect(auditActions(server, "actor_email = ?", owner.email)).toContain("audit.exported");
   await owner.context.close();
 });
+
+test("a link from another site exports nothing from the log and records nothing in the owner's name", async ({ browser }) => {
+  const owner = await signInAs(browser, server, ["owner"]);
+  const answer = await owner.context.request.get(`${server.url}/admin/audit/export?action=sign-in.failed`, {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  expect(answer.headers()["location"]).toBe("/admin/audit?action=sign-in.failed");
+  expect(answer.headers()["content-type"] ?? "").not.toContain("text/csv");
+  expect(auditActions(server, "actor_email = ?", owner.email)).not.toContain("audit.exported");
+  await owner.context.close();
+});

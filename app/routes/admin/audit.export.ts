@@ -1,20 +1,25 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/audit.export";
 import { requireRole } from "~/lib/admin/auth.server";
 import { readAuditQuery } from "~/lib/admin/audit-filter.server";
 import { recordAudit } from "~/lib/admin/audit.server";
+import { startedOnAnotherSite } from "~/lib/admin/cross-site.server";
 import { toCsv } from "~/lib/csv.server";
 import { listAuditEntries, type AuditCursor } from "~/lib/db/audit-log.server";
 import { getDb } from "~/lib/db/index.server";
 
 // The audit log's current view as CSV (owners only), read a thousand entries at a time and sent
-// as it is read. The export itself is audited, with the filters it used.
+// as it is read. The export itself is audited, with the filters it used; a link from another site
+// exports nothing in the owner's name and shows the same view instead.
 
 const COLUMNS = ["created_at", "actor_email", "actor_id", "action", "target_type", "target_id", "details", "ip"];
 const BATCH = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireRole(request, "owner");
-  const { filter, values } = readAuditQuery(new URL(request.url));
+  const url = new URL(request.url);
+  if (startedOnAnotherSite(request)) throw redirect(`/admin/audit${url.search}`, 303);
+  const { filter, values } = readAuditQuery(url);
   await recordAudit(getDb(), {
     actor: user,
     action: "audit.exported",
