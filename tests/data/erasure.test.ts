@@ -11,7 +11,7 @@ import { listDeliveries } from "~/lib/db/deliveries.server";
 import { insertLead, insertLeadOnce } from "~/lib/db/leads.server";
 import type { Database } from "~/lib/db/schema";
 import { leadForms } from "~/lib/leads/registry";
-import { findInSpool } from "~/lib/leads/spool-erasure.server";
+import { applyErasuresToSpool, findInSpool } from "~/lib/leads/spool-erasure.server";
 import { replayLeadSpool } from "~/lib/leads/spool-replay.server";
 import { openLeadSpool, REJECTED_DIR, type SpoolEntry } from "~/lib/leads/spool.server";
 import { recordLeadExport } from "~/lib/leads/workspace.server";
@@ -110,6 +110,36 @@ for (const { engine, skip } of await engines()) {
       expect(await spool.list()).toEqual([]);
       expect(existsSync(path.join(spool.dir, REJECTED_DIR)) ? readdirSync(path.join(spool.dir, REJECTED_DIR)) : []).toEqual([]);
       expect(await findInSpool(spool, PERSON)).toEqual([]);
+    });
+
+    it("reads each spool file once however many passes an erasure meets it in", async () => {
+      // Rejected leads wait for an operator: the replay passes over them every second.
+      const spool = openLeadSpool({ dir: spoolDir(), maxBytes: 1_000_000 });
+      for (const item of [entry("one@example.com", minutesAgo(30)), entry("two@example.com", minutesAgo(29))]) {
+        await spool.write(item);
+        await spool.reject((await spool.list())[0]!);
+      }
+      await recordErasure(db, "someone-else@example.com");
+      const reads: string[] = [];
+      const readText = spool.readText.bind(spool);
+      spool.readText = async (name, state) => {
+        reads.push(name);
+        return readText(name, state);
+      };
+
+      for (let pass = 0; pass < 3; pass += 1) expect(await applyErasuresToSpool(spool, db)).toBe(0);
+      expect(reads).toHaveLength(2);
+
+      // A lead rejected later is read once too; an erasure of an address the spool holds still applies.
+      await spool.write(entry("three@example.com", minutesAgo(28)));
+      await spool.reject((await spool.list())[0]!);
+      expect(await applyErasuresToSpool(spool, db)).toBe(0);
+      expect(reads).toHaveLength(3);
+      await recordErasure(db, "TWO@example.com");
+      expect(await applyErasuresToSpool(spool, db)).toBe(1);
+      expect(await applyErasuresToSpool(spool, db)).toBe(0);
+      expect(reads).toHaveLength(3);
+      expect(await spool.listRejected()).toHaveLength(2);
     });
 
     it("deletes a spooled lead's copy that reached the database around the erasure, with the file", async () => {

@@ -77,32 +77,63 @@ export async function findInSpool(spool: LeadSpool, email: string): Promise<Spoo
   return found;
 }
 
+/** What one spool file says, for matching against erasures: its entry (if it is one), when it was posted, its addresses' hashes. */
+type FileFacts = { entry?: SpoolEntry; postedAt: number; hashes: string[] };
+
+/**
+ * Each spool's files as already read, by state and name. A spool file is written once (a new name
+ * for each lead) and only ever deleted, so the replay's pass, every second while anything waits or
+ * lies rejected, reads each file once rather than on every pass.
+ */
+const factsBySpool = new WeakMap<LeadSpool, Map<string, FileFacts>>();
+
+async function factsOf(spool: LeadSpool, file: SpoolFile, known: Map<string, FileFacts>): Promise<FileFacts | undefined> {
+  const key = `${file.state}/${file.name}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const text = await readFile(spool, file);
+  if (text === undefined) return undefined;
+  const { entry, addresses } = addressesOf(text, file.name);
+  const facts = {
+    entry,
+    postedAt: entry ? Date.parse(entry.createdAt) : postedAtOf(file.name),
+    hashes: addresses.map((address) => subjectHash(address)),
+  };
+  known.set(key, facts);
+  return facts;
+}
+
 /**
  * Deletes from this spool every file of an address erased since its lead was posted, and any copy
  * of such a lead that reached the database (a replay that raced the erasure). Asks the database
  * only when the spool holds anything, and reads files only when an erasure was recorded since the
- * oldest of them was posted: an idle server's pass costs a directory listing. Returns how many
- * files went. Throws what the database throws (an unreachable one: the replay waits too).
+ * oldest of them was posted, each file once: an idle server's pass costs a directory listing.
+ * Returns how many files went. Throws what the database throws (an unreachable one: the replay
+ * waits too).
  */
 export async function applyErasuresToSpool(spool: LeadSpool, db: Kysely<Database>): Promise<number> {
   const files = await spoolFiles(spool);
+  const known = factsBySpool.get(spool) ?? new Map<string, FileFacts>();
+  factsBySpool.set(spool, known);
+  // Forget files that are gone (stored, erased, or cleared by an operator).
+  const present = new Set(files.map((file) => `${file.state}/${file.name}`));
+  for (const key of known.keys()) if (!present.has(key)) known.delete(key);
   if (files.length === 0) return 0;
   const oldest = files.reduce((earliest, file) => Math.min(earliest, postedAtOf(file.name)), Infinity);
   const erasures = await erasuresSince(db, new Date(oldest).toISOString());
   if (erasures.size === 0) return 0;
   let erased = 0;
   for (const file of files) {
-    const text = await readFile(spool, file);
-    if (text === undefined) continue;
-    const { entry, addresses } = addressesOf(text, file.name);
-    const postedAt = entry ? Date.parse(entry.createdAt) : postedAtOf(file.name);
-    const hit = addresses.some((address) => {
-      const at = erasures.get(subjectHash(address));
-      return at !== undefined && Date.parse(at) >= postedAt;
+    const facts = await factsOf(spool, file, known);
+    if (!facts) continue;
+    const hit = facts.hashes.some((hash) => {
+      const at = erasures.get(hash);
+      return at !== undefined && Date.parse(at) >= facts.postedAt;
     });
     if (!hit) continue;
-    if (entry) await deleteErasedLead(db, leadForms[entry.form].table, entry.id);
+    if (facts.entry) await deleteErasedLead(db, leadForms[facts.entry.form].table, facts.entry.id);
     await spool.erase(file.name, file.state);
+    known.delete(`${file.state}/${file.name}`);
     erased += 1;
   }
   // How many, never whose.
