@@ -1,8 +1,6 @@
-import nodemailer from "nodemailer";
 import { site } from "~/config/site";
-import { describeSmtpError, smtpOptions } from "~/lib/delivery/senders.server";
+import { sendBackOfficeMail } from "~/lib/admin/back-office-mail.server";
 import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
 
 // A person is told by mail (when the site has a mail server: SMTP_URL and MAIL_FROM) whenever
 // how they sign in changes: a passkey added to or removed from their account. Someone who took
@@ -46,35 +44,9 @@ export function signInChangeMessage(notice: SignInChangeNotice, siteUrl: string)
   };
 }
 
-export type SignInChangeMailOutcome = "sent" | "not-configured" | "failed";
-
-/** Sends the notice; a failure is logged (without the address) and never stops the change itself. */
-export async function mailSignInChange(notice: SignInChangeNotice): Promise<SignInChangeMailOutcome> {
-  const env = getEnv();
-  if (!env.SMTP_URL || !env.MAIL_FROM) return "not-configured";
-  const transport = nodemailer.createTransport(smtpOptions(env.SMTP_URL, env.DELIVERY_TIMEOUT_MS, env.SMTP_ALLOW_CLEARTEXT));
-  const { subject, text } = signInChangeMessage(notice, env.SITE_URL);
-  try {
-    await transport.sendMail({
-      from: env.MAIL_FROM,
-      to: notice.to,
-      subject,
-      text,
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
-    return "sent";
-  } catch (error) {
-    logger.warn({ reason: describeSmtpError(error), change: notice.change }, "sign-in change mail could not be sent");
-    return "failed";
-  } finally {
-    transport.close();
-  }
-}
-
-/** Sends the notice without keeping the person's request waiting on the mail server. */
+/** Sends the notice without keeping the person's request waiting on the mail server; a failure is logged, never stops the change. */
 export function notifySignInChange(notice: SignInChangeNotice): void {
-  void mailSignInChange(notice).catch((error: unknown) => {
-    logger.warn({ reason: describeSmtpError(error), change: notice.change }, "sign-in change mail could not be sent");
+  void sendBackOfficeMail({ to: notice.to, ...signInChangeMessage(notice, getEnv().SITE_URL) }, "sign-in change mail", {
+    change: notice.change,
   });
 }
