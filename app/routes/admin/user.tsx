@@ -10,11 +10,11 @@ import { accountLists } from "~/lib/admin/account-view.server";
 import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/lib/admin/auth.server";
 import { AUDIT_ACTIONS, isAuditAction } from "~/lib/admin/audit-actions";
 import { recordAudit } from "~/lib/admin/audit.server";
+import { demotesLastOwner } from "~/lib/admin/invitations.server";
 import { isRole, sortRoles } from "~/lib/admin/roles";
 import { notifySignInChange } from "~/lib/admin/sign-in-change-mail.server";
 import { deleteUserSessions } from "~/lib/db/admin-sessions.server";
 import {
-  countActiveWithRole,
   deletePasskey,
   findUserById,
   listPasskeys,
@@ -65,11 +65,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** Whether taking `role` away from `person` (or disabling them) would leave no active owner. */
-async function lastOwner(person: AdminUser): Promise<boolean> {
-  return person.roles.includes("owner") && !person.disabledAt && (await countActiveWithRole(getDb(), "owner")) <= 1;
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const signedIn = await requireAdminForm(request, "owner");
   const { user, form } = signedIn;
@@ -83,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const roles = form.getAll("roles").map(String);
       if (roles.length === 0 || !roles.every(isRole))
         return data({ problem: "Choose at least one role from the list." }, { status: 400 });
-      if (!roles.includes("owner") && (await lastOwner(person))) {
+      if (await demotesLastOwner(getDb(), person, roles)) {
         return data({ problem: "This is the last active owner: make someone else an owner first." }, { status: 400 });
       }
       await getDb()
@@ -110,7 +105,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "disable": {
       requireRecentAuthentication(signedIn, here);
       if (person.id === user.id) return data({ problem: "You cannot disable yourself." }, { status: 400 });
-      if (await lastOwner(person)) return data({ problem: "This is the last active owner." }, { status: 400 });
+      if (await demotesLastOwner(getDb(), person, []))
+        return data({ problem: "This is the last active owner." }, { status: 400 });
       const ended = await getDb()
         .transaction()
         .execute(async (trx) => {
