@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { diffFields, MAX_DIFF_EDITS, MAX_DIFF_LINES } from "~/lib/admin/text-diff";
 import { startBuiltServer } from "../scripts/lib/built-server";
+import { median } from "./support/compared-builds";
 import { representativePages } from "./support/representative-pages";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -25,7 +26,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const POST_LABELS = { title: "Title", excerpt: "Excerpt", content: "Text" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** A line as long as a paragraph of a real post. */

@@ -19,7 +19,7 @@ import { logSafeUrl } from "~/lib/log-safe-url";
 import { logger } from "~/lib/logger.server";
 import { pageViews } from "~/lib/visits/page-view-counter.server";
 import { backOfficeHeaders } from "./back-office";
-import { canonicalPath, hasDotSegments } from "./canonical-path";
+import { canonicalPath, hasDotSegments } from "~/lib/canonical-path";
 import { limitBodySize, limitFormPosts } from "./form-posts";
 import { HEALTH_CHECK_PATH, loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";

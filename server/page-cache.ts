@@ -6,7 +6,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { contentQuery, keptQuery } from "~/lib/query-params";
 import { isBackOfficePath } from "./back-office";
-import { canonicalPath } from "./canonical-path";
+import { canonicalPath } from "~/lib/canonical-path";
 import { withScriptHashes } from "./security";
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
 import { migrationProvider } from "~/lib/db/migrations";
 import type { Database, LeadTable } from "~/lib/db/schema";
+import { TRACKING_COLUMNS } from "~/lib/leads/registry.server";
 import { campaignReport } from "~/lib/visits/campaign-report.server";
 import { engines } from "./support/engines";
 
@@ -49,21 +50,7 @@ for (const { engine, skip } of await engines()) {
         for (const table of TABLES) {
           const row = await db
             .selectFrom(table as "sales_leads")
-            .select([
-              "source_page",
-              "landing_page",
-              "referrer_host",
-              "utm_source",
-              "utm_medium",
-              "utm_campaign",
-              "utm_term",
-              "utm_content",
-              "first_utm_source",
-              "first_utm_medium",
-              "first_utm_campaign",
-              "first_utm_term",
-              "first_utm_content",
-            ])
+            .select([...TRACKING_COLUMNS])
             .executeTakeFirstOrThrow();
           expect(row, table).toEqual({
             source_page: "/contact-sales",

@@ -4,7 +4,7 @@ import { applyErasuresToSpool, findInSpool } from "~/lib/leads/spool-erasure.ser
 import type { Database } from "~/lib/db/schema";
 import { fieldLabel } from "~/lib/delivery/messages.server";
 import { getEnv } from "~/lib/env.server";
-import { LEAD_FORM_IDS, type LeadFormId } from "~/lib/leads/registry";
+import { isLeadFormId } from "~/lib/leads/registry";
 import { leadFormServer } from "~/lib/leads/registry.server";
 import { serverLeadSpool } from "~/lib/leads/spool.server";
 
@@ -41,8 +41,6 @@ export type PrivacyView = {
   correctable: { label: string; fields: { value: string; label: string }[] }[];
 };
 
-const isFormId = (form: string | null): form is LeadFormId => (LEAD_FORM_IDS as readonly (string | null)[]).includes(form);
-
 const fieldsOf = (record: Record<string, unknown>) =>
   Object.entries(record).map(([column, value]) => ({
     column,
@@ -57,7 +55,8 @@ export function privacyView(data: SubjectData, spooled: readonly SpooledLead[] =
     spooled: spooled.map((item) => ({
       file: item.file,
       state: item.state,
-      noun: isFormId(item.form) ? leadFormServer(item.form).noun : "lead (a file that could not be read)",
+      noun:
+        item.form !== null && isLeadFormId(item.form) ? leadFormServer(item.form).noun : "lead (a file that could not be read)",
       createdAt: item.created_at ?? "",
       fields: item.lead ? fieldsOf(item.lead) : [],
     })),

@@ -1,6 +1,7 @@
 import { decodeHTML } from "entities";
 import { canonicalPath } from "~/lib/canonical-path";
 import { MEDIA_PATH } from "~/lib/blog/media";
+import { isUuid } from "~/lib/db/normalize";
 
 // Which uploaded images a text (a post's image_url or body, or a revision's) refers to, as the
 // server will read the URLs in it: an image is in use when any spelling of its address is, and
@@ -14,7 +15,6 @@ import { MEDIA_PATH } from "~/lib/blog/media";
 
 /** What cannot be inside a URL in the post markup: spaces, and what brackets or quotes one. */
 const URL_CANDIDATE = /[^\s()<>"'`[\]]+/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MEDIA_SEGMENT = MEDIA_PATH.slice(1);
 /** Only these can make a path the server reads as /media: the letters themselves, a %-escape or an entity. */
 const MAY_NAME_MEDIA = /media|%|&/;
@@ -34,7 +34,7 @@ export function mediaIdOfUrl(candidate: string): string | undefined {
   const [first, id] = canonicalPath(url.pathname).split("/").slice(1);
   if (first !== MEDIA_SEGMENT || !id) return undefined;
   const lower = id.toLowerCase();
-  return UUID.test(lower) ? lower : undefined;
+  return isUuid(lower) ? lower : undefined;
 }
 
 /** The ids (lower case) of uploaded images these texts refer to, in any spelling the server resolves. */

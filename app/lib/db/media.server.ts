@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { MediaDimensions, MediaType } from "~/lib/blog/media";
 import { isUuid, toBool, toIso } from "~/lib/db/normalize";
+import { parseSnapshot } from "~/lib/db/post-editing.server";
 import type { Database } from "~/lib/db/schema";
 
 // Uploaded images: their rows (the bytes read only when a server makes a file from them), their
@@ -209,10 +210,7 @@ export async function* revisionTexts(db: Db): AsyncGenerator<{ postId: string; n
     }
     const rows = await query.execute();
     for (const row of rows) {
-      const snapshot = (typeof row.snapshot === "string" ? JSON.parse(row.snapshot) : row.snapshot) as {
-        image_url?: unknown;
-        content?: unknown;
-      };
+      const snapshot = parseSnapshot(row.snapshot);
       const text = (value: unknown) => (typeof value === "string" ? value : "");
       yield { postId: row.post_id, number: Number(row.number), texts: [text(snapshot.image_url), text(snapshot.content)] };
     }

@@ -89,7 +89,8 @@ export async function findPostIdBySlug(db: Db | Trx, slug: string): Promise<{ id
   return db.selectFrom("blog_posts").select(["id", "title"]).where("slug", "=", slug).executeTakeFirst();
 }
 
-function parseSnapshot(value: unknown): PostFields {
+/** A revision's stored snapshot, as either engine gives it back. */
+export function parseSnapshot(value: unknown): PostFields {
   return (typeof value === "string" ? JSON.parse(value) : value) as PostFields;
 }
 

@@ -153,7 +153,7 @@ export function recordLeadExport(db: Db, worker: Worker, form: LeadFormFacts, fi
 }
 
 /** The filters as the audit log keeps them: `q` replaced by `q_sha256`. */
-export function auditedFilters(filters: Record<string, string>): Record<string, string> {
+function auditedFilters(filters: Record<string, string>): Record<string, string> {
   const { q, ...rest } = filters;
   return q === undefined ? rest : { ...rest, q_sha256: subjectHash(q) };
 }

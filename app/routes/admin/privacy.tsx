@@ -170,14 +170,7 @@ function Held({
                 {lead.deliveries} {lead.deliveries === 1 ? "delivery" : "deliveries"}, {lead.activity} activity{" "}
                 {lead.activity === 1 ? "entry" : "entries"}
               </p>
-              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
-                {lead.fields.map((field) => (
-                  <div key={field.column} className="contents">
-                    <dt className="font-medium">{field.label}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{field.value || "—"}</dd>
-                  </div>
-                ))}
-              </dl>
+              <HeldFields fields={lead.fields} />
             </li>
           ))}
           {view.spooled.map((lead) => (
@@ -189,14 +182,7 @@ function Held({
               <p className="text-sm text-muted">
                 Posted while the database could not be reached; not in the tables yet. Erasing deletes it on every server.
               </p>
-              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
-                {lead.fields.map((field) => (
-                  <div key={field.column} className="contents">
-                    <dt className="font-medium">{field.label}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{field.value || "—"}</dd>
-                  </div>
-                ))}
-              </dl>
+              <HeldFields fields={lead.fields} />
             </li>
           ))}
         </ul>
@@ -279,5 +265,19 @@ function Correct({
         </button>
       </Form>
     </Panel>
+  );
+}
+
+/** A lead's fields, as stored or as spooled: label, then value (a dash when empty). */
+function HeldFields({ fields }: { fields: { column: string; label: string; value: string }[] }) {
+  return (
+    <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+      {fields.map((field) => (
+        <div key={field.column} className="contents">
+          <dt className="font-medium">{field.label}</dt>
+          <dd className="break-words whitespace-pre-wrap">{field.value || "—"}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
