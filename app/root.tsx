@@ -22,12 +22,16 @@ import { useNonce } from "~/platform/nonce";
 import { currentVisit } from "~/features/leads/visit-memory";
 import { isBackOfficePath } from "~/platform/back-office-path";
 import { organizationJsonLd } from "~/features/site/seo";
+import { publicNavigation } from "~/features/navigation/navigation.server";
+import type { SiteNavigation } from "~/config/site";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader() {
-  // SITE_URL is the only configuration value the browser ever sees.
-  return { siteUrl: getEnv().SITE_URL };
+export async function loader(): Promise<{ siteUrl: string; navigation?: SiteNavigation }> {
+  // SITE_URL is the only configuration value the browser ever sees. The menus come along only once
+  // an editor has changed them: until then each page is byte for byte what it was.
+  const navigation = await publicNavigation();
+  return navigation ? { siteUrl: getEnv().SITE_URL, navigation } : { siteUrl: getEnv().SITE_URL };
 }
 
 /**
@@ -75,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           height={0}
           dangerouslySetInnerHTML={{ __html: iconSymbols }}
         />
-        {backOffice ? children : <SiteFrame>{children}</SiteFrame>}
+        {backOffice ? children : <SiteFrame navigation={data?.navigation}>{children}</SiteFrame>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -83,6 +83,7 @@ export default [
     route("legal/versions/:versionId", "features/legal/routes/admin.legal.version.tsx"),
     // A version as visitors would see it: drawn in the public frame (its handle says so).
     route("legal/versions/:versionId/preview", "features/legal/routes/admin.legal.preview.tsx"),
+    route("navigation", "features/navigation/routes/admin.navigation.tsx"),
   ]),
   route("*", "features/site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -44,6 +44,8 @@ export const trustPagePath = "/terms/trust-transparency";
 
 export type NavLink = { label: string; to: string };
 export type NavGroup = { id: string; label: string; links: NavLink[] };
+/** The menus an editor may change in the back office (app/features/navigation); these below are their defaults. */
+export type SiteNavigation = { header: NavGroup[]; footer: NavGroup[]; "footer-links": NavLink[] };
 
 /** Header menus: exactly these items, in this order. */
 export const headerMenus: NavGroup[] = [

@@ -170,6 +170,15 @@ export interface JobLeasesTable {
 }
 
 /** An erased address (its SHA-256, as in the audit log) and when: applied by every server to its lead spool. */
+/** A menu edited in the back office (header menus, footer columns, footer links); no row: the code's default. */
+export interface NavigationMenusTable {
+  menu: string;
+  items: Json;
+  revision: number;
+  updated_at: Timestamp;
+  updated_by: Text;
+}
+
 export interface SubjectErasuresTable {
   subject_hash: string;
   erased_at: Timestamp;
@@ -322,6 +331,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   page_views: PageViewsTable;
   subject_erasures: SubjectErasuresTable;
+  navigation_menus: NavigationMenusTable;
   blog_posts: BlogPostsTable;
   blog_post_revisions: BlogPostRevisionsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;

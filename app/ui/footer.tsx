@@ -1,9 +1,15 @@
 import { Link } from "react-router";
-import { footerColumns, footerShortLinks, site } from "~/config/site";
+import { footerColumns, footerShortLinks, site, type NavGroup, type NavLink } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { Icon } from "~/ui/icon";
 
-export function Footer() {
+export function Footer({
+  columns = footerColumns,
+  shortLinks = footerShortLinks,
+}: {
+  columns?: NavGroup[];
+  shortLinks?: NavLink[];
+}) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -29,7 +35,7 @@ export function Footer() {
               })}
             </ul>
           </div>
-          {footerColumns.map((column) => (
+          {columns.map((column) => (
             <nav key={column.id} aria-labelledby={`footer-${column.id}`}>
               <h2 id={`footer-${column.id}`} className="text-sm font-semibold">
                 {column.label}
@@ -49,7 +55,7 @@ export function Footer() {
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
           <p>{site.copyright}</p>
           <ul className="flex gap-4" aria-label="Legal">
-            {footerShortLinks.map((link) => (
+            {shortLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-block py-1.5 hover:text-brand-700">
                   {link.label}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { communityLink, contactSalesLink, headerMenus } from "~/config/site";
+import { communityLink, contactSalesLink, headerMenus, type NavGroup } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { ButtonLink } from "~/ui/button";
 import { Icon } from "~/ui/icon";
@@ -10,7 +10,7 @@ import { Icon } from "~/ui/icon";
  * JavaScript off. Sharing a `name` makes them exclusive (one open at a time). The effect below
  * adds what the platform lacks: Escape and an outside click close them, and navigating closes all.
  */
-export function Header() {
+export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
@@ -58,7 +58,7 @@ export function Header() {
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {headerMenus.map((group) => (
+            {menus.map((group) => (
               <li key={group.id} className="relative">
                 <details name="header-menu" className="group">
                   <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
@@ -94,14 +94,14 @@ export function Header() {
           <ButtonLink to={contactSalesLink.to} className="hidden md:inline-flex">
             {contactSalesLink.label}
           </ButtonLink>
-          <MobileMenu />
+          <MobileMenu menus={menus} />
         </div>
       </div>
     </header>
   );
 }
 
-function MobileMenu() {
+function MobileMenu({ menus }: { menus: NavGroup[] }) {
   return (
     <details className="group/mobile md:hidden">
       <summary
@@ -115,7 +115,7 @@ function MobileMenu() {
         aria-label="Mobile"
         className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
-        {headerMenus.map((group) => (
+        {menus.map((group) => (
           <div key={group.id} className="border-b border-slate-100 py-3">
             <h2 id={`mobile-${group.id}`} className="px-2 text-xs font-semibold tracking-wider text-muted uppercase">
               {group.label}

@@ -1,24 +1,26 @@
 import { Suspense, type ReactNode } from "react";
 import { Footer } from "~/ui/footer";
 import { Header } from "~/ui/header";
+import type { SiteNavigation } from "~/config/site";
 
 /**
  * The public site's frame: header, the page as the main landmark, footer. Each is its own Suspense
  * boundary, so React hydrates them as separate pieces: it yields to the browser between them, and
  * a click on one that is not hydrated yet hydrates that one first instead of the whole page at once.
- * They never show a fallback: the server sends them complete (app/entry.server.tsx).
+ * They never show a fallback: the server sends them complete (app/entry.server.tsx). `navigation`
+ * is the menus as edited in the back office; without it they draw the defaults of app/config/site.ts.
  */
-export function SiteFrame({ children }: { children: ReactNode }) {
+export function SiteFrame({ children, navigation }: { children: ReactNode; navigation?: SiteNavigation }) {
   return (
     <>
       <Suspense>
-        <Header />
+        <Header menus={navigation?.header} />
       </Suspense>
       <main id="main" className="flex-1">
         <Suspense>{children}</Suspense>
       </main>
       <Suspense>
-        <Footer />
+        <Footer columns={navigation?.footer} shortLinks={navigation?.["footer-links"]} />
       </Suspense>
     </>
   );

@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = {
   "lead.reply": "Lead reply recorded",
   "lead.redeliver": "Lead delivery queued again",
   "lead.export": "Leads exported",
+  "navigation.saved": "Navigation saved",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

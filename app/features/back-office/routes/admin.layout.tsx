@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.layout";
 import { AdminShell } from "~/features/back-office/admin/admin-shell";
 import { PageHeading } from "~/ui/admin/page-heading";
 import { SiteFrame } from "~/ui/site-frame";
-import { site } from "~/config/site";
+import { site, type SiteNavigation } from "~/config/site";
 import { formToken, getSignedIn } from "~/features/auth/auth.server";
 import { roleDescriptions, sortRoles } from "~/config/roles";
 
@@ -33,9 +33,11 @@ export const meta: Route.MetaFunction = () => [
 export default function BackOfficeLayout({ loaderData }: Route.ComponentProps) {
   // A preview (handle.publicFrame) shows a page as visitors will see it: in the public site's frame.
   const publicFrame = useMatches().some((match) => (match.handle as { publicFrame?: boolean } | undefined)?.publicFrame);
+  // Drawn with the menus visitors see, edited ones included.
+  const root = useRouteLoaderData("root") as { navigation?: SiteNavigation } | undefined;
   if (publicFrame) {
     return (
-      <SiteFrame>
+      <SiteFrame navigation={root?.navigation}>
         <Outlet />
       </SiteFrame>
     );

@@ -1,0 +1,245 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { CsrfField } from "~/ui/admin/csrf-field";
+import { buttonClasses } from "~/ui/button";
+import { fieldNames, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
+import { MENUS, NAV_LIMITS, type MenuKey } from "~/features/navigation/navigation";
+
+// One menu's editor: a plain form that works without JavaScript. Adding, moving and removing links
+// and groups are submit buttons too: the server answers with the rearranged form (nothing is saved
+// until "Save"). With JavaScript the same round trip happens in place and focus follows the field
+// that moved.
+
+const inputClasses =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-700 focus-visible:outline-2 focus-visible:outline-brand-600";
+const smallButton =
+  "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+
+export type MenuEditorProps = {
+  menu: MenuKey;
+  draft: MenuDraft;
+  errors: MenuErrors;
+  revision: number;
+  /** The field (by name) that gets focus after a rearranging button (with JavaScript). */
+  focus?: string;
+  /** The form holds changes not saved yet. */
+  unsaved?: boolean;
+};
+
+export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: MenuEditorProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const { grouped, itemName, maxGroups, maxLinks } = MENUS[menu];
+  const idOf = (name: string) => `${menu}-${name}`;
+  useEffect(() => {
+    if (focus) formRef.current?.querySelector<HTMLInputElement>(`#${idOf(focus)}`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus]);
+  const Item = itemName.charAt(0).toUpperCase() + itemName.slice(1);
+
+  return (
+    <Form method="post" ref={formRef} noValidate aria-label={MENUS[menu].name} className="space-y-4">
+      <CsrfField />
+      <input type="hidden" name="menu" value={menu} />
+      <input type="hidden" name="revision" value={revision} />
+      {/* First in the form: Enter in a field saves, rather than pressing a rearranging button. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" disabled={busy} className={buttonClasses()}>
+          Save<span className="sr-only"> {MENUS[menu].name.toLowerCase()}</span>
+        </button>
+        {unsaved ? (
+          <p className="text-sm font-medium text-amber-800">Not saved yet: visitors see these changes once you save.</p>
+        ) : null}
+      </div>
+      <ErrorText id={idOf(fieldNames.menu)} message={errors[fieldNames.menu]} />
+
+      <ol className="space-y-4">
+        {draft.map((group, g) => {
+          const title = grouped ? `${Item} ${g + 1}${group.label.trim() ? `: ${group.label.trim()}` : ""}` : "Links";
+          return (
+            <li key={g} className="rounded-lg border border-slate-200 p-4">
+              <fieldset className="space-y-3">
+                <legend className="text-sm font-semibold">{title}</legend>
+                {grouped ? (
+                  <>
+                    <input type="hidden" name={fieldNames.groupId(g)} value={group.id} />
+                    <Field
+                      id={idOf(fieldNames.groupLabel(g))}
+                      label={`${Item} ${g + 1} title`}
+                      error={errors[fieldNames.groupLabel(g)]}
+                    >
+                      {(control) => (
+                        <input
+                          {...control}
+                          name={fieldNames.groupLabel(g)}
+                          defaultValue={group.label}
+                          maxLength={NAV_LIMITS.label * 2}
+                          className={`${inputClasses} max-w-sm`}
+                        />
+                      )}
+                    </Field>
+                  </>
+                ) : null}
+                <ErrorText id={idOf(fieldNames.groupLinks(g))} message={errors[fieldNames.groupLinks(g)]} />
+                <ol className="space-y-3">
+                  {group.links.map((link, l) => (
+                    <li key={l} className="grid gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start">
+                      <Field
+                        id={idOf(fieldNames.linkLabel(g, l))}
+                        label={`Link ${l + 1} text`}
+                        error={errors[fieldNames.linkLabel(g, l)]}
+                      >
+                        {(control) => (
+                          <input
+                            {...control}
+                            name={fieldNames.linkLabel(g, l)}
+                            defaultValue={link.label}
+                            maxLength={NAV_LIMITS.label * 2}
+                            className={inputClasses}
+                          />
+                        )}
+                      </Field>
+                      <Field
+                        id={idOf(fieldNames.linkTo(g, l))}
+                        label={`Link ${l + 1} address`}
+                        error={errors[fieldNames.linkTo(g, l)]}
+                      >
+                        {(control) => (
+                          <input
+                            {...control}
+                            name={fieldNames.linkTo(g, l)}
+                            defaultValue={link.to}
+                            maxLength={NAV_LIMITS.link}
+                            placeholder="/company/about or https://…"
+                            className={`${inputClasses} font-mono`}
+                          />
+                        )}
+                      </Field>
+                      <div className="flex flex-wrap gap-2 sm:pt-6">
+                        <Edit value={`up-link:${g}:${l}`} disabled={busy || l === 0} what={`link ${l + 1}`} in={title}>
+                          Move up
+                        </Edit>
+                        <Edit
+                          value={`down-link:${g}:${l}`}
+                          disabled={busy || l === group.links.length - 1}
+                          what={`link ${l + 1}`}
+                          in={title}
+                        >
+                          Move down
+                        </Edit>
+                        <Edit value={`remove-link:${g}:${l}`} disabled={busy} what={`link ${l + 1}`} in={title} danger>
+                          Remove
+                        </Edit>
+                      </div>
+                    </li>
+                  ))}
+                </ol>
+                <div className="flex flex-wrap gap-2">
+                  <Edit value={`add-link:${g}`} disabled={busy || group.links.length >= maxLinks} what="a link" in={title}>
+                    Add
+                  </Edit>
+                  {grouped ? (
+                    <>
+                      <Edit value={`up-group:${g}`} disabled={busy || g === 0} what={`${itemName} ${g + 1}`}>
+                        Move up
+                      </Edit>
+                      <Edit value={`down-group:${g}`} disabled={busy || g === draft.length - 1} what={`${itemName} ${g + 1}`}>
+                        Move down
+                      </Edit>
+                      <Edit value={`remove-group:${g}`} disabled={busy} what={`${itemName} ${g + 1}`} danger>
+                        Remove
+                      </Edit>
+                    </>
+                  ) : null}
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap gap-3">
+        {grouped ? (
+          <button
+            type="submit"
+            name="intent"
+            value="add-group"
+            disabled={busy || draft.length >= maxGroups}
+            className={buttonClasses("secondary")}
+          >
+            Add a {itemName}
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value="reset" disabled={busy} className={buttonClasses("ghost")}>
+          Start again from the site&apos;s original {grouped ? `${itemName}s` : "links"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A rearranging button; its accessible name says what it acts on ("Move up link 2 in Column 1: Company"). */
+function Edit({
+  value,
+  disabled,
+  what,
+  in: where,
+  danger,
+  children,
+}: {
+  value: string;
+  disabled: boolean;
+  what: string;
+  in?: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={value}
+      disabled={disabled}
+      className={`${smallButton} ${danger ? "text-red-700" : ""}`}
+    >
+      {children}
+      <span className="sr-only">
+        {" "}
+        {what}
+        {where ? ` in ${where}` : ""}
+      </span>
+    </button>
+  );
+}
+
+type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** A labelled control with its error tied to it (aria-describedby) and shown next to it. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined })}
+      <ErrorText id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
