@@ -286,6 +286,28 @@ const cases: Case[] = [
     expected: only("legal"),
   },
   {
+    route: "admin/navigation",
+    name: "navigation",
+    request: () => ({ method: "GET", path: "/admin/navigation" }),
+    expected: only("editor"),
+  },
+  {
+    route: "admin/navigation",
+    name: "saving a menu (based on a revision that never was: refused, nothing saved)",
+    request: () => ({
+      method: "POST",
+      path: "/admin/navigation",
+      form: {
+        intent: "save",
+        menu: "footer-links",
+        revision: "999",
+        "group-0-link-0-label": "Privacy",
+        "group-0-link-0-to": "/terms/privacy-policy",
+      },
+    }),
+    expected: only("editor", 409),
+  },
+  {
     route: "admin/leads",
     name: "lead inboxes",
     request: () => ({ method: "GET", path: "/admin/leads" }),
