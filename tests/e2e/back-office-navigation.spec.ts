@@ -1,4 +1,4 @@
-import { test, expect } from "./support/fixtures";
+import { test, expect, expectAccessible } from "./support/fixtures";
 import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
@@ -38,6 +38,7 @@ test("an editor edits the footer menu and every page shows it", async ({ browser
   expect(withDatabase(server.databasePath, (db) => db.prepare("SELECT count(*) AS n FROM navigation_menus").get())).toEqual({
     n: 0,
   });
+  await expectAccessible(page, "navigation editor with a refused field");
 
   await address.fill("https://status.quorvant.com");
   await footer.getByRole("button", { name: "Save footer columns" }).click();

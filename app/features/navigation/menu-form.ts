@@ -52,7 +52,9 @@ export function readMenuForm(menu: MenuKey, form: URLSearchParams | FormData): M
       if (linkLabel === undefined && to === undefined) break;
       links.push({ label: linkLabel ?? "", to: to ?? "" });
     }
-    groups.push({ id: grouped ? (text(fieldNames.groupId(group)) ?? "") : "", label: label ?? "", links });
+    groups.push(
+      grouped ? { id: text(fieldNames.groupId(group)) ?? "", label: label ?? "", links } : { id: "", label: "", links },
+    );
   }
   return groups;
 }
