@@ -174,7 +174,7 @@ export interface JobLeasesTable {
 export interface NavigationMenusTable {
   menu: string;
   items: Json;
-  revision: number;
+  revision: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
   updated_by: Text;
 }

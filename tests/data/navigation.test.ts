@@ -1,14 +1,22 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
 import type { Database } from "~/db/schema";
 import { findMenuRow } from "~/features/navigation/db/navigation.server";
 import { draftOf, type MenuDraft } from "~/features/navigation/menu-form";
 import { defaultNavigation, type MenuKey } from "~/features/navigation/navigation";
-import { defaultDraft, menuEditorViews, saveMenu, type Editor } from "~/features/navigation/navigation.server";
+import {
+  defaultDraft,
+  forgetNavigation,
+  menuEditorViews,
+  publicNavigation,
+  saveMenu,
+  type Editor,
+} from "~/features/navigation/navigation.server";
 import { isKnownSitePath, sitePathChecks } from "~/features/navigation/site-paths.server";
 import { engines } from "./support/engines";
-import { addPost } from "./support/fixtures";
+import { addPost, sleep } from "./support/fixtures";
 import { migratedDatabase } from "./support/migrated-database";
 
 // The menus edited in the back office, on both engines: a fresh database is the code's navigation;
@@ -204,6 +212,58 @@ for (const { engine, skip } of await engines()) {
       expect((await saveMenu(db, editor, { menu: "header", revision: 0, draft })).ok).toBe(true);
       const ids = ((await findMenuRow(db, "header"))!.items as { id: string }[]).map((group) => group.id);
       expect(ids).toEqual(["products", "resources", "company", "company-2", "uber-uns"]);
+    });
+  });
+}
+
+// What every page reads: the server's own database, through the copy in memory.
+for (const { engine, skip } of await engines()) {
+  describe.skipIf(skip)(`the menus pages draw, on ${engine.name}`, () => {
+    afterAll(async () => {
+      await closeDatabase();
+      await engine.cleanup();
+    });
+
+    it("are nothing extra while they are the defaults, the saved ones at once, and the defaults for a broken row", async () => {
+      await initDatabase({ DATABASE_URL: await engine.create(), DATABASE_POOL_SIZE: 2, SEED: "never" });
+      const db = getDb();
+      forgetNavigation(); // the copy the other engine's test left in memory
+      // Untouched: the page carries no copy (its HTML is what it always was).
+      expect(await publicNavigation()).toBeUndefined();
+
+      // Saved on this server: the next page has it, without waiting for the copy to age.
+      expect((await saveMenu(db, editor, { menu: "footer", revision: 0, draft: editedFooter() })).ok).toBe(true);
+      const navigation = await publicNavigation();
+      expect(navigation?.header).toEqual(defaultNavigation.header);
+      expect(navigation?.footer.find((group) => group.id === "company")?.links.map((link) => link.label)).toEqual([
+        "Careers",
+        "About",
+        "Brand",
+        "Charter",
+        "Status",
+      ]);
+
+      // Written by another tool (or another server): seen within the copy's half second. A row
+      // that is not a valid menu leaves that menu at its default; the others keep their edits.
+      await db
+        .insertInto("navigation_menus")
+        .values({ menu: "header", items: JSON.stringify([{ id: "x", label: "<b>Broken</b>", links: [] }]), updated_by: "tool" })
+        .execute();
+      await db
+        .insertInto("navigation_menus")
+        .values({ menu: "footer-links", items: JSON.stringify([{ label: "Status", to: "https://status.quorvant.com" }]) })
+        .execute();
+      await sleep(600);
+      const read = await publicNavigation();
+      expect(read?.header).toEqual(defaultNavigation.header);
+      expect(read?.["footer-links"]).toEqual([{ label: "Status", to: "https://status.quorvant.com" }]);
+      expect(read?.footer).toEqual(navigation?.footer);
+      expect((await menuEditorViews(db)).map((view) => view.invalid)).toEqual([true, false, false]);
+
+      // The database gone: pages keep the menus they had.
+      await db.schema.dropTable("navigation_menus").execute();
+      await sleep(600);
+      expect(await publicNavigation()).toEqual(read);
     });
   });
 }
