@@ -255,7 +255,7 @@ export const contentTypes = {
   post: postType,
   legal: legalType,
   page: pageType,
-} satisfies { [K in ContentTypeId]: { id: K } };
+} satisfies Record<ContentTypeId, { id: ContentTypeId }>;
 
 export type SnapshotOf<T extends ContentTypeId> = (typeof contentTypes)[T] extends ContentType<infer S> ? S : never;
 
