@@ -34,7 +34,7 @@ function signature(secret: string, type: ContentTypeId, id: string, expires: num
 export function signContentPreviewToken(secret: string, type: ContentTypeId, id: string, expiresAt: Date): string {
   if (!contentTypeOf(type).capabilities.preview) throw new Error(`${type} documents have no preview`);
   const lower = id.toLowerCase();
-  if (!new RegExp(`^${UUID}$`).test(lower)) throw new Error(`document id ${JSON.stringify(id)} is not a UUID`);
+  if (!new RegExp(`^${UUID}$`).test(lower)) throw new Error(`${type} id ${JSON.stringify(id)} is not a UUID`);
   const expires = Math.floor(expiresAt.getTime() / 1000);
   if (!Number.isSafeInteger(expires) || expires < 0) throw new Error("expiry is not a valid date");
   const prefix = type === "post" ? "" : `${type}-`;
