@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { findRevision, listRevisions } from "~/features/content/revisions.server";
-import { contentDb } from "~/features/content/tables";
-import { appendAuditEntry } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import { migrationProvider } from "~/lib/db/migrations";
-import { toIso } from "~/lib/db/normalize";
-import type { Database } from "~/lib/db/schema";
+import { appendAuditEntry } from "~/features/audit/db/audit-log.server";
+import { migrateToLatest, openDatabase } from "~/db/connection.server";
+import { migrationProvider } from "~/db/migrations";
+import { toIso } from "~/db/normalize";
+import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
 
 // Migration 0015-content-core on both engines, on a database filled as the site stood before it:
@@ -145,7 +144,7 @@ for (const { engine, skip } of await engines()) {
             snapshot: JSON.parse(before.snapshot),
           });
         }
-        const stored = await contentDb(db).selectFrom("content_revisions").select(["type", "author_id"]).execute();
+        const stored = await db.selectFrom("content_revisions").select(["type", "author_id"]).execute();
         expect(stored.filter((row) => row.type === "post")).toHaveLength(filled.revisions.length);
         expect(stored.filter((row) => row.author_id === authorId)).toHaveLength(4);
 

@@ -16,9 +16,9 @@ import {
   savePage,
   unpublishPage,
 } from "~/features/pages/page-documents.server";
-import { findLegalVersionRecord } from "~/lib/db/legal-editing.server";
-import type { Database } from "~/lib/db/schema";
-import { createLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } from "~/lib/legal/editing.server";
+import { findLegalVersionRecord } from "~/features/legal/db/legal-editing.server";
+import type { Database } from "~/db/schema";
+import { createLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signContentPreviewToken, verifyContentPreviewToken } from "~/features/content/preview-token.server";
-import { signPreviewToken, verifyPreviewToken } from "~/lib/blog/preview-token.server";
+import { signPreviewToken, verifyPreviewToken } from "~/features/blog/preview-token.server";
 
 // The content core's preview links: a post's token is the one posts always had (links already
 // given out keep working both ways), other types name themselves, and no token crosses types.

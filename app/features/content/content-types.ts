@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { postPath } from "~/lib/blog/posts";
-import { postFieldRules } from "~/lib/blog/post-fields";
-import { legalDocumentPath, type LegalDocumentType } from "~/lib/legal/documents";
-import { LEGAL_LIMITS, VERSION_PATTERN } from "~/lib/legal/drafts";
+import { postPath } from "~/features/blog/posts";
+import { postFieldRules } from "~/features/blog/post-fields";
+import { legalDocumentPath, type LegalDocumentType } from "~/features/legal/documents";
+import { LEGAL_LIMITS, VERSION_PATTERN } from "~/features/legal/drafts";
 
 // The kinds of content the back office edits, in one place, as the lead forms have theirs: what a
 // revision of each keeps (a Zod schema), where its public page is, how its editor groups the

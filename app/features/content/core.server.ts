@@ -22,11 +22,11 @@ import {
   latestRevisionNumber,
   type RevisionAuthor,
 } from "~/features/content/revisions.server";
-import { isAuditAction, type AuditAction } from "~/lib/admin/audit-actions";
-import { recordAudit, type Actor } from "~/lib/admin/audit.server";
-import { diffFields, type TextDiff } from "~/lib/admin/text-diff";
-import { lockContentWrites } from "~/lib/db/content-lock.server";
-import type { Database } from "~/lib/db/schema";
+import { isAuditAction, type AuditAction } from "~/features/audit/admin/audit-actions";
+import { recordAudit, type Actor } from "~/features/audit/audit.server";
+import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
+import { lockContentWrites } from "~/db/content-lock.server";
+import type { Database } from "~/db/schema";
 
 // The content core: one conflict rule, one revision history with its diff and restore, one
 // publish / schedule / unpublish, one audit vocabulary and one publish hook, for every type of the

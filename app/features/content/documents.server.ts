@@ -1,9 +1,8 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { ContentTypeId } from "~/features/content/content-types";
 import { parseSnapshot } from "~/features/content/revisions.server";
-import { contentDb, type ContentDocumentsTable } from "~/features/content/tables";
-import { dialectOf, isUuid, toIso } from "~/lib/db/normalize";
-import type { Database } from "~/lib/db/schema";
+import { dialectOf, isUuid, toIso } from "~/db/normalize";
+import type { ContentDocumentsTable, Database } from "~/db/schema";
 
 // Documents of the types that have no table of their own (pages; open positions next), in
 // content_documents. A row holds the draft editors change and, apart from it, what visitors see:
@@ -78,14 +77,14 @@ export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()
 
 export async function findDocument<Data = unknown>(db: Db, id: string): Promise<ContentDocument<Data> | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await contentDb(db).selectFrom("content_documents").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst();
+  const row = await db.selectFrom("content_documents").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst();
   return row && toDocument<Data>(row);
 }
 
 /** The same, inside a transaction: on PostgreSQL the row stays locked until it ends. */
 export async function findDocumentForUpdate<Data = unknown>(trx: Db, id: string): Promise<ContentDocument<Data> | undefined> {
   if (!isUuid(id)) return undefined;
-  let query = contentDb(trx).selectFrom("content_documents").selectAll().where("id", "=", id.toLowerCase());
+  let query = trx.selectFrom("content_documents").selectAll().where("id", "=", id.toLowerCase());
   if (dialectOf(trx) === "postgres") query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row && toDocument<Data>(row);
@@ -93,7 +92,7 @@ export async function findDocumentForUpdate<Data = unknown>(trx: Db, id: string)
 
 /** Every document of a type, the latest change first. */
 export async function listDocuments<Data = unknown>(db: Db, type: ContentTypeId): Promise<ContentDocument<Data>[]> {
-  const rows = await contentDb(db)
+  const rows = await db
     .selectFrom("content_documents")
     .selectAll()
     .where("type", "=", type)
@@ -105,7 +104,7 @@ export async function listDocuments<Data = unknown>(db: Db, type: ContentTypeId)
 
 /** The document, other than `exceptId`, that holds `path` as its draft's, published or scheduled address. */
 export async function findPathHolder(db: Db, path: string, exceptId?: string): Promise<{ id: string; type: ContentTypeId } | undefined> {
-  let query = contentDb(db)
+  let query = db
     .selectFrom("content_documents")
     .select(["id", "type"])
     .where((eb) => eb.or([eb("path", "=", path), eb("published_path", "=", path), eb("scheduled_path", "=", path)]));
@@ -125,7 +124,7 @@ export async function findLiveDocument<Data = unknown>(
   now: Date = new Date(),
 ): Promise<{ id: string; data: Data; path: string; since: string } | undefined> {
   const at = now.toISOString();
-  const row = await contentDb(db)
+  const row = await db
     .selectFrom("content_documents")
     .selectAll()
     .where("type", "=", type)
@@ -151,7 +150,7 @@ export async function listLiveDocuments<Data = unknown>(
   type: ContentTypeId,
   now: Date = new Date(),
 ): Promise<{ id: string; data: Data; path: string; since: string; updatedAt: string }[]> {
-  const docs = await contentDb(db)
+  const docs = await db
     .selectFrom("content_documents")
     .selectAll()
     .where("type", "=", type)
@@ -170,7 +169,7 @@ export async function listLiveDocuments<Data = unknown>(
 export type DocumentWrite<Data> = { draft: Data; path: string; revision: number; byEmail: string; at: string };
 
 export async function insertDocument<Data>(trx: Db, id: string, type: ContentTypeId, write: DocumentWrite<Data>): Promise<void> {
-  await contentDb(trx)
+  await trx
     .insertInto("content_documents")
     .values({
       id,
@@ -189,7 +188,7 @@ export async function insertDocument<Data>(trx: Db, id: string, type: ContentTyp
 
 /** Writes the draft of a document still at `baseRevision`; false when it is not (someone saved since). */
 export async function updateDraft<Data>(trx: Db, id: string, baseRevision: number, write: DocumentWrite<Data>): Promise<boolean> {
-  const result = await contentDb(trx)
+  const result = await trx
     .updateTable("content_documents")
     .set({
       path: write.path,
@@ -209,7 +208,7 @@ export async function updateDraft<Data>(trx: Db, id: string, baseRevision: numbe
  * from what visitors see. Reads never need this; writes call it first.
  */
 export async function settleDueVersion(trx: Db, id: string, now: string): Promise<void> {
-  await contentDb(trx)
+  await trx
     .updateTable("content_documents")
     .set({
       published: sql`scheduled`,
@@ -226,7 +225,7 @@ export async function settleDueVersion(trx: Db, id: string, now: string): Promis
 
 /** `data` is what visitors see at `path` from now on; any scheduled version is dropped. */
 export async function writePublished<Data>(trx: Db, id: string, data: Data, path: string, at: string): Promise<void> {
-  await contentDb(trx)
+  await trx
     .updateTable("content_documents")
     .set({
       published: JSON.stringify(data),
@@ -244,7 +243,7 @@ export async function writePublished<Data>(trx: Db, id: string, data: Data, path
 
 /** `data` replaces what visitors see at `publishAt`; until then the published version (if any) stays. */
 export async function writeScheduled<Data>(trx: Db, id: string, data: Data, path: string, publishAt: string): Promise<void> {
-  await contentDb(trx)
+  await trx
     .updateTable("content_documents")
     .set({ scheduled: JSON.stringify(data), scheduled_path: path, publish_at: publishAt, unpublished_at: null, state: "published" })
     .where("id", "=", id)
@@ -253,7 +252,7 @@ export async function writeScheduled<Data>(trx: Db, id: string, data: Data, path
 
 /** Visitors see nothing of the document any more; its draft stays. */
 export async function writeUnpublished(trx: Db, id: string, at: string): Promise<void> {
-  await contentDb(trx)
+  await trx
     .updateTable("content_documents")
     .set({
       published: null,

@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/platform/logger.server";
 
 // The one hook every publish, schedule, unpublish and live change of content goes through. It
 // says which public paths changed, so the server that made the change drops its cached copies at

@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ContentTypeId } from "~/features/content/content-types";
-import { contentDb } from "~/features/content/tables";
-import { isUuid, toIso } from "~/lib/db/normalize";
-import type { Database } from "~/lib/db/schema";
+import { isUuid, toIso } from "~/db/normalize";
+import type { Database } from "~/db/schema";
 
 // The revisions every save keeps, for every content type: one table, numbered 1, 2, 3... per
 // document. The primary key (type, document, number) is the conflict rule: two saves based on the
@@ -22,7 +21,7 @@ export function parseSnapshot<Snapshot = unknown>(value: unknown): Snapshot {
 /** A document's revisions, newest first. */
 export async function listRevisions(db: Db, type: ContentTypeId, documentId: string): Promise<RevisionInfo[]> {
   if (!isUuid(documentId)) return [];
-  const rows = await contentDb(db)
+  const rows = await db
     .selectFrom("content_revisions")
     .select(["number", "summary", "author_email", "created_at"])
     .where("type", "=", type)
@@ -44,7 +43,7 @@ export async function findRevision<Snapshot = unknown>(
   number: number,
 ): Promise<Revision<Snapshot> | undefined> {
   if (!isUuid(documentId) || !Number.isSafeInteger(number)) return undefined;
-  const row = await contentDb(db)
+  const row = await db
     .selectFrom("content_revisions")
     .selectAll()
     .where("type", "=", type)
@@ -64,7 +63,7 @@ export async function findRevision<Snapshot = unknown>(
 
 /** The newest revision's number, 0 for a document no one has saved in the back office yet. */
 export async function latestRevisionNumber(db: Db, type: ContentTypeId, documentId: string): Promise<number> {
-  const row = await contentDb(db)
+  const row = await db
     .selectFrom("content_revisions")
     .select((eb) => eb.fn.max("number").as("latest"))
     .where("type", "=", type)
@@ -87,7 +86,7 @@ export async function insertRevision(
   },
 ): Promise<void> {
   const authorId = revision.author?.id && isUuid(revision.author.id) ? revision.author.id.toLowerCase() : null;
-  const db = contentDb(trx);
+  const db = trx;
   await db
     .insertInto("content_revisions")
     .values({
@@ -112,7 +111,7 @@ export async function* allRevisions(
 ): AsyncGenerator<{ documentId: string; number: number; snapshot: unknown }> {
   let after: { documentId: string; number: number } | undefined;
   for (;;) {
-    let query = contentDb(db)
+    let query = db
       .selectFrom("content_revisions")
       .select(["document_id", "number", "snapshot"])
       .where("type", "=", type)

@@ -20,9 +20,8 @@ import {
   type DocumentState,
 } from "~/features/content/documents.server";
 import { insertRevision } from "~/features/content/revisions.server";
-import { contentDb } from "~/features/content/tables";
-import { lockContentWrites } from "~/lib/db/content-lock.server";
-import type { Database } from "~/lib/db/schema";
+import { lockContentWrites } from "~/db/content-lock.server";
+import type { Database } from "~/db/schema";
 
 // The marketing pages as the core stores them (content_documents, type "page"): what the public
 // route reads, what the editor lists and writes, and the seed of a fresh database from the
@@ -145,7 +144,7 @@ export async function importPages(
   if (problems.length) return { problems, changes: [] };
   const run = async (trx: Db) => {
     await lockContentWrites(trx);
-    const core = contentDb(trx);
+    const core = trx;
     if (options.onlyIntoEmpty) {
       const any = await core.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
       if (any) return [];
