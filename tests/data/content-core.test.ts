@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { exportContent } from "~/features/content/content-export.server";
 import type { PageSnapshot } from "~/features/content/content-types";
+import { importContent } from "~/features/content/db/content-import.server";
 import { diffSnapshots } from "~/features/content/core.server";
 import { findDocument } from "~/features/content/documents.server";
 import { setContentChangeListener, type ContentChange } from "~/features/content/publish-hook.server";
@@ -241,6 +246,35 @@ for (const { engine, skip } of await engines()) {
           paths: ["/terms/terms-of-use", "/terms/legal", "/terms/privacy-policy/*", "/terms/terms-of-use/*", "/sitemap.xml"],
         },
       ]);
+    });
+
+    it("exports published pages as files the import reads back unchanged, and imports changed ones", async () => {
+      const { id } = ok(await savePage(db, alice, { baseRevision: 0, page: page() }));
+      ok(await publishPage(db, alice, { id, baseRevision: 1 }));
+      ok(await savePage(db, alice, { baseRevision: 0, page: page({ path: "/drafts/unseen", title: "Unseen" }) }));
+      expect((await importContent(db, path.resolve("content"))).problems).toEqual([]);
+      const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-pages-"));
+      const pageChanges = async () =>
+        (await importContent(db, dir)).changes.filter((change) => change.table === "content_documents");
+      try {
+        const exported = await exportContent(db, dir);
+        expect(exported.problems).toEqual([]);
+        expect(exported.summaries).toContain("1 page (1 never published or taken off the site, not exported)");
+        expect(readdirSync(path.join(dir, "pages"))).toEqual(["financial-services.yaml"]);
+        expect(await pageChanges()).toEqual([
+          { path: "pages/financial-services.yaml", table: "content_documents", key: "/solutions/financial-services", action: "unchanged" },
+        ]);
+        const file = path.join(dir, "pages", "financial-services.yaml");
+        writeFileSync(file, readFileSync(file, "utf8").replace("title: Financial services", "title: Finance"));
+        expect((await pageChanges()).map((change) => change.action)).toEqual(["update"]);
+        expect((await findPublishedPage(db, "/solutions/financial-services"))!.title).toBe("Finance");
+        writeFileSync(file, "path: /x\ntitle: [unclosed");
+        expect((await importContent(db, dir)).problems).toEqual([
+          { path: "pages/financial-services.yaml", field: "page", message: expect.stringMatching(/^is not valid YAML/) },
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("numbers revisions per type and document; the same number twice is refused", async () => {

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
 import type { Kysely } from "kysely";
 import { contentTypes, pageSnapshotSchema, type PageSnapshot } from "~/features/content/content-types";
 import {
@@ -127,6 +130,8 @@ export function checkPageFiles(files: readonly PageFile[]): {
   return { problems, pages };
 }
 
+export type PageChange = { path: string; file: string; action: "create" | "update" | "unchanged" };
+
 /**
  * Writes pages from content files, published: a path not stored yet becomes a new page; a stored
  * page whose draft differs gets the file's version as a new revision, published. With
@@ -136,69 +141,98 @@ export async function importPages(
   db: Db,
   files: readonly PageFile[],
   options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
-): Promise<{
-  problems: PageFileProblem[];
-  changes: { path: string; file: string; action: "create" | "update" | "unchanged" }[];
-}> {
+): Promise<{ problems: PageFileProblem[]; changes: PageChange[] }> {
   const { problems, pages } = checkPageFiles(files);
   if (problems.length) return { problems, changes: [] };
   const run = async (trx: Db) => {
     await lockContentWrites(trx);
-    const core = trx;
-    if (options.onlyIntoEmpty) {
-      const any = await core.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
-      if (any) return [];
-    }
-    const changes: { path: string; file: string; action: "create" | "update" | "unchanged" }[] = [];
-    const now = new Date().toISOString();
-    for (const { file, page } of pages) {
-      const existing = await core
-        .selectFrom("content_documents")
-        .select(["id", "draft", "revision"])
-        .where("type", "=", "page")
-        .where("path", "=", page.path)
-        .executeTakeFirst();
-      const draft = JSON.stringify(page);
-      const same = existing && stable(existing.draft) === stable(page);
-      changes.push({ path: page.path, file, action: !existing ? "create" : same ? "unchanged" : "update" });
-      if (options.dryRun || same) continue;
-      const id = existing?.id ?? randomUUID();
-      const number = Number(existing?.revision ?? 0) + 1;
-      const values = {
-        path: page.path,
-        draft,
-        published: draft,
-        published_path: page.path,
-        published_at: now,
-        state: "published",
-        revision: number,
-        updated_at: now,
-      };
-      if (existing)
-        await core
-          .updateTable("content_documents")
-          .set({ ...values, scheduled: null, scheduled_path: null, publish_at: null, unpublished_at: null })
-          .where("id", "=", id)
-          .execute();
-      else
-        await core
-          .insertInto("content_documents")
-          .values({ id, type: "page", ...values, created_at: now })
-          .execute();
-      await insertRevision(trx, {
-        type: "page",
-        documentId: id,
-        number,
-        snapshot: page,
-        summary: `Imported from ${file}`,
-        author: null,
-        at: now,
-      });
-    }
-    return changes;
+    return writePages(trx, pages, options);
   };
   const changes = options.dryRun ? await run(db) : await db.transaction().execute(run);
   return { problems: [], changes };
+}
+
+/** The writes of `importPages` inside the caller's transaction (the content import's), pages already checked. */
+export async function writePages(
+  trx: Db,
+  pages: readonly { file: string; page: PageSnapshot }[],
+  options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
+): Promise<PageChange[]> {
+  if (options.onlyIntoEmpty) {
+    const any = await trx.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
+    if (any) return [];
+  }
+  const changes: PageChange[] = [];
+  const now = new Date().toISOString();
+  for (const { file, page } of pages) {
+    const existing = await trx
+      .selectFrom("content_documents")
+      .select(["id", "draft", "revision"])
+      .where("type", "=", "page")
+      .where("path", "=", page.path)
+      .executeTakeFirst();
+    const draft = JSON.stringify(page);
+    const same = existing && stable(existing.draft) === stable(page);
+    changes.push({ path: page.path, file, action: !existing ? "create" : same ? "unchanged" : "update" });
+    if (options.dryRun || same) continue;
+    const id = existing?.id ?? randomUUID();
+    const number = Number(existing?.revision ?? 0) + 1;
+    const values = {
+      path: page.path,
+      draft,
+      published: draft,
+      published_path: page.path,
+      published_at: now,
+      state: "published",
+      revision: number,
+      updated_at: now,
+    };
+    if (existing)
+      await trx
+        .updateTable("content_documents")
+        .set({ ...values, scheduled: null, scheduled_path: null, publish_at: null, unpublished_at: null })
+        .where("id", "=", id)
+        .execute();
+    else
+      await trx
+        .insertInto("content_documents")
+        .values({ id, type: "page", ...values, created_at: now })
+        .execute();
+    await insertRevision(trx, {
+      type: "page",
+      documentId: id,
+      number,
+      snapshot: page,
+      summary: `Imported from ${file}`,
+      author: null,
+      at: now,
+    });
+  }
+  return changes;
+}
+
+/** The YAML reader gray-matter uses for front matter (js-yaml's safe schema). */
+const yaml = (matter as unknown as { engines: { yaml: { parse: (text: string) => unknown } } }).engines.yaml;
+
+/** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
+export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[]; problems: PageFileProblem[] } {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
+  } catch {
+    return { files: [], problems: [] };
+  }
+  const files: PageFile[] = [];
+  const problems: PageFileProblem[] = [];
+  for (const name of names.sort()) {
+    const file = path.relative(relativeTo, path.join(dir, name));
+    try {
+      files.push({ path: file, value: yaml.parse(readFileSync(path.join(dir, name), "utf8")) });
+    } catch (error) {
+      problems.push({ path: file, field: "page", message: `is not valid YAML (${(error as Error).message.split("\n")[0]})` });
+    }
+  }
+  return { files, problems };
 }
 
 /** Key order must not make identical JSON look different (jsonb reorders keys). */
@@ -216,10 +250,10 @@ function stable(value: unknown): string {
   return walk(parsed);
 }
 
-/** Every page with its draft and what visitors see (the export writes the drafts, the import publishes them). */
-export async function listPagesForExport(db: Db): Promise<PageSnapshot[]> {
-  const docs = await listDocuments<PageSnapshot>(db, "page");
-  return docs.map((doc) => doc.draft).sort((a, b) => a.path.localeCompare(b.path));
+/** What visitors see of every page now, by path (the export: the import publishes what it reads). */
+export async function listPublishedPagesForExport(db: Db, now: Date = new Date()): Promise<PageSnapshot[]> {
+  const pages = await listLiveDocuments<PageSnapshot>(db, "page", now);
+  return pages.map((page) => page.data).sort((a, b) => a.path.localeCompare(b.path));
 }
 
 export const pageType = contentTypes.page;
