@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Actor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { announceContentChange } from "~/features/content/publish-hook.server";
 import { getDb } from "~/db/index.server";
 import type { Database } from "~/db/schema";
 import { logger } from "~/platform/logger.server";
@@ -21,7 +22,8 @@ import {
 //
 // Every uncached render draws the header and footer, so the menus are kept in memory and read
 // again from the database at most every FRESH_MS: a save on this server shows at once (it drops
-// the copy), one on another server sharing PostgreSQL within FRESH_MS plus the page cache's second.
+// the copy, and the publish hook drops the pages cached with the old menus), one on another server
+// sharing PostgreSQL within FRESH_MS plus the page cache's second.
 // A read that fails or hangs never holds a page: it keeps the last menus it had (at first, the
 // code's), and tries again after FRESH_MS.
 
@@ -189,7 +191,11 @@ export async function saveMenu(
     });
     return { ok: true, changed: true, revision: revision + 1 };
   });
-  if (outcome.ok && outcome.changed) forgetNavigation();
+  if (outcome.ok && outcome.changed) {
+    forgetNavigation();
+    // Every page draws the menus: this server's cached copies of all of them are out of date.
+    announceContentChange({ type: "navigation", id: menu, paths: ["/*"] });
+  }
   return outcome;
 }
 
