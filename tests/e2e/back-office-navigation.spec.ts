@@ -1,3 +1,4 @@
+import { HtmlValidate } from "html-validate";
 import { test, expect, expectAccessible } from "./support/fixtures";
 import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
@@ -56,6 +57,15 @@ test("an editor edits the footer menu and every page shows it", async ({ browser
     "href",
     "https://status.quorvant.com",
   );
+  // The editor and a page with the edited menus are valid HTML, as every public page is.
+  const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+  for (const [request, path] of [
+    [page.context().request, "/admin/navigation"],
+    [visitor.context().request, "/company/brand"],
+  ] as const) {
+    const report = await validator.validateString(await (await request.get(`${server.url}${path}`)).text(), path);
+    expect(report.results.flatMap((result) => result.messages.map((message) => `${path}: ${message.message}`))).toEqual([]);
+  }
   // The header's menus are still the default ones.
   await expect(visitor.getByRole("navigation", { name: "Main" }).getByText("Company")).toBeVisible();
   await visitor.close();
