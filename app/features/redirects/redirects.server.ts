@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { lockContentWrites } from "~/db/content-lock.server";
+import { getDb } from "~/db/index.server";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { BLOG_PATH } from "~/features/blog/posts";
@@ -30,6 +31,7 @@ import {
 } from "~/features/redirects/redirect-rules";
 import { blogSlugOf, claimOf } from "~/features/redirects/site-paths.server";
 import { canonicalPath } from "~/platform/canonical-path";
+import { logger } from "~/platform/logger.server";
 
 // Redirects: the rules that need the database (an old address is no page of the site, a target is
 // one, nothing loops or chains), every write audited in its own transaction, the list editors see
@@ -330,4 +332,27 @@ export async function redirectAnswer(db: Db, url: URL): Promise<RedirectAnswer |
   if (!target) return undefined;
   redirectHits.redirect(path);
   return { status: REDIRECT_KINDS[row.kind].status as 301 | 302, location: locationFor(target, url.search) };
+}
+
+/**
+ * The redirect answer for a request the site has no page for, as a response to throw, or
+ * undefined (answer 404 then). A failed lookup is logged and counts as no redirect: the visitor
+ * gets the 404 the site would have sent anyway.
+ */
+export async function redirectForMissingPage(
+  request: Request,
+  requestId?: string,
+): Promise<Response | { gone: true } | undefined> {
+  let answer: RedirectAnswer | undefined;
+  try {
+    answer = await redirectAnswer(getDb(), new URL(request.url));
+  } catch (error) {
+    logger.warn({ err: error, requestId }, "redirect lookup failed; answering not found");
+    return undefined;
+  }
+  if (!answer) return undefined;
+  if (answer.status === 410) return { gone: true };
+  // A permanent redirect is kept by browsers for an hour, not for ever: an editor's mistake heals.
+  const cacheControl = answer.status === 301 ? "public, max-age=3600" : "no-store";
+  return new Response(null, { status: answer.status, headers: { Location: answer.location, "Cache-Control": cacheControl } });
 }

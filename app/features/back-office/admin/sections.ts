@@ -10,6 +10,12 @@ export const adminSections: readonly AdminSection[] = [
   { path: "/admin/posts", label: "Posts", description: "Write, schedule and publish blog posts.", roles: ["editor"] },
   { path: "/admin/media", label: "Media", description: "Upload images for posts, edit their alt text.", roles: ["editor"] },
   {
+    path: "/admin/redirects",
+    label: "Redirects",
+    description: "Send old addresses to their new pages, or mark them gone.",
+    roles: ["editor"],
+  },
+  {
     path: "/admin/legal",
     label: "Legal documents",
     description: "Draft, compare and publish new versions of the privacy policy and terms of use.",
