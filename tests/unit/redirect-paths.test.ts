@@ -19,6 +19,8 @@ describe("old addresses", () => {
     expect(path("/café")).toBe("/caf%c3%a9");
     expect(path("/caf%C3%A9")).toBe("/caf%c3%a9");
     expect(path("/Brochure.PDF")).toBe("/Brochure.PDF");
+    // As a browser sends it: markup characters are escapes, never markup.
+    expect(path('/a<script>"x"</script>')).toBe("/a%3cscript%3e%22x%22%3c/script%3e");
   });
 
   it("are refused when malformed", () => {

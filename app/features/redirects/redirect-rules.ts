@@ -52,10 +52,10 @@ export function normaliseOldPath(input: string): PathCheck {
   return { ok: true, path };
 }
 
-/** Percent-encodes what a browser would (UTF-8 bytes of non-ASCII characters), nothing else. */
+/** Percent-encodes what a browser would in a path (non-ASCII as UTF-8, and " < > ` { }), nothing else. */
 function encodeOutsideAscii(path: string): string {
   // eslint-disable-next-line no-control-regex
-  return path.replace(/[^\u0000-\u007f]+/gu, (run) => encodeURIComponent(run));
+  return path.replace(/[^\u0000-\u007f]+|["<>`{}]/gu, (run) => encodeURIComponent(run));
 }
 
 export type Target = { type: "path"; path: string; query: string; value: string } | { type: "url"; url: string; value: string };
