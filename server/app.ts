@@ -26,6 +26,7 @@ import { HEALTH_CHECK_PATH, loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";
 import { requestLogger } from "./request-log";
 import { mediaFiles } from "./media";
+import { setContentChangeListener } from "~/features/content/publish-hook.server";
 import { createPageCache, type PageCache } from "./page-cache";
 import { turnQueue } from "./turn-queue";
 import { allowedMethods, reactRouterHandler } from "./react-router";
@@ -215,6 +216,8 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     },
   });
   const pages = createPageCache({ busy: shedder.overloaded });
+  // Content published on this server shows at once here: the publish hook names what changed.
+  setContentChangeListener((change) => pages.forget(change.paths));
   const siteUrl = new URL(env.SITE_URL);
   const hstsHeader = strictTransportSecurity(env.HSTS);
   const build = vite

@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { pathChanged } from "~/features/content/publish-hook.server";
 import { contentQuery, keptQuery } from "~/features/site/query-params";
 import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "~/platform/canonical-path";
@@ -116,6 +117,11 @@ export type PageCache = {
    * server is too busy to render it; false when there is none.
    */
   serveStale: (req: Request, res: Response) => boolean;
+  /**
+   * Marks the cached copies of `paths` (exact, or "/prefix/*") out of date, every query variant
+   * included: content published here shows at once. Returns how many copies it marked.
+   */
+  forget: (paths: readonly string[]) => number;
 };
 
 export function createPageCache({
@@ -237,7 +243,20 @@ export function createPageCache({
     return true;
   };
 
-  return { lookup, serveHit, middleware, serveStale };
+  const forget = (paths: readonly string[]): number => {
+    let count = 0;
+    for (const [key, page] of cache.entries()) {
+      const queryStart = key.indexOf("?");
+      if (!pathChanged(paths, queryStart === -1 ? key : key.slice(0, queryStart))) continue;
+      // Out of date from now on: the next request renders it again. The copy stays for serveStale,
+      // which answers with whatever it has only while the server is too busy to render.
+      page.storedAt = Math.min(page.storedAt, Date.now() - ttlMs);
+      count += 1;
+    }
+    return count;
+  };
+
+  return { lookup, serveHit, middleware, serveStale, forget };
 }
 
 /**

@@ -11,6 +11,7 @@ type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
 type Json = ColumnType<unknown, string, string>;
 type Text = ColumnType<string, string | undefined, string>;
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
 
 export interface BlogPostsTable {
   id: string;
@@ -30,6 +31,7 @@ export interface BlogPostsTable {
   unpublished_at: NullableTimestamp;
 }
 
+/** A view of content_revisions' posts since 0015-content-core: SQL written against it keeps working. */
 export interface BlogPostRevisionsTable {
   post_id: string;
   number: number;
@@ -38,6 +40,39 @@ export interface BlogPostRevisionsTable {
   author_id: string | null;
   author_email: Text;
   created_at: Timestamp;
+}
+
+/** Every revision of every content type (app/features/content), numbered per document. */
+export interface ContentRevisionsTable {
+  type: string;
+  document_id: string;
+  number: number;
+  snapshot: Json;
+  summary: Text;
+  author_id: string | null;
+  author_email: Text;
+  created_at: Timestamp;
+}
+
+/** Documents of the content types without a table of their own (pages): a draft, and what visitors see. */
+export interface ContentDocumentsTable {
+  id: string;
+  type: string;
+  path: string;
+  draft: Json;
+  published: NullableJson;
+  published_path: ColumnType<string | null, string | null | undefined, string | null>;
+  published_at: NullableTimestamp;
+  scheduled: NullableJson;
+  scheduled_path: ColumnType<string | null, string | null | undefined, string | null>;
+  publish_at: NullableTimestamp;
+  unpublished_at: NullableTimestamp;
+  state: ColumnType<string, string | undefined, string>;
+  revision: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  created_by_email: Text;
+  updated_at: Timestamp;
+  updated_by_email: Text;
 }
 
 export interface BlogSlugRedirectsTable {
@@ -341,6 +376,8 @@ export interface Database {
   subject_erasures: SubjectErasuresTable;
   blog_posts: BlogPostsTable;
   blog_post_revisions: BlogPostRevisionsTable;
+  content_revisions: ContentRevisionsTable;
+  content_documents: ContentDocumentsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   redirects: RedirectsTable;
   legal_documents: LegalDocumentsTable;

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import { migrationProvider } from "~/db/migrations/index";
 import type { Database } from "~/db/schema";
 import { keepOldSlug } from "~/features/blog/db/post-editing.server";
+import { publishPage, savePage } from "~/features/pages/page-documents.server";
 import { RedirectHitCounter } from "~/features/redirects/redirect-hits.server";
 import {
   deleteRedirect,
@@ -127,6 +128,25 @@ for (const { engine, skip } of await engines()) {
       expect(await saved("/old-home", "/")).toBeTruthy();
       expect(await listRedirects(db)).toHaveLength(2);
       expect(await audit()).toEqual(["redirect.created", "redirect.created"]);
+    });
+
+    it("knows the pages of the content core: a published one is a target, any one is no old address", async () => {
+      const as = { actor: { id: editor.id, email: editor.email }, ip: editor.ip };
+      const page = (path: string) => ({
+        path,
+        title: "Financial services",
+        description: "AI governance for banks",
+        noindex: false,
+        blocks: [{ type: "hero" as const, title: "Govern every model", lede: "From one place." }],
+      });
+      const live = await savePage(db, as, { baseRevision: 0, page: page("/solutions/financial-services") });
+      if (!live.ok) throw new Error("page not saved");
+      expect((await publishPage(db, as, { id: live.id, baseRevision: 1 })).ok).toBe(true);
+      expect((await savePage(db, as, { baseRevision: 0, page: page("/solutions/draft") })).ok).toBe(true);
+      expect((await refusal("/solutions/financial-services", "/")).fieldErrors.from).toMatch(/A page of the site is at this address/);
+      expect((await refusal("/solutions/draft", "/")).fieldErrors.from).toMatch(/not public yet/);
+      expect((await refusal("/old-solutions", "/solutions/draft")).fieldErrors.target).toMatch(/no page of the site/);
+      expect(await saved("/old-solutions", "/solutions/financial-services")).toBeTruthy();
     });
 
     it("refuses loops and chains, with the reason", async () => {

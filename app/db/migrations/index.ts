@@ -14,6 +14,7 @@ import { ssoIdentitiesMigration } from "~/db/migrations/0011-sso-identities";
 import { leadFirstTouchMigration } from "~/db/migrations/0012-lead-first-touch";
 import { auditChainMigration } from "~/db/migrations/0013-audit-chain";
 import { erasureMigration } from "~/db/migrations/0014-erasure";
+import { contentCoreMigration } from "~/db/migrations/0015-content-core";
 import { redirectsMigration } from "~/db/migrations/0017-redirects";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0012-lead-first-touch": leadFirstTouchMigration(dialect),
         "0013-audit-chain": auditChainMigration(dialect),
         "0014-erasure": erasureMigration(dialect),
+        "0015-content-core": contentCoreMigration(dialect),
         "0017-redirects": redirectsMigration(dialect),
       };
     },

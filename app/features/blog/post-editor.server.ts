@@ -1,8 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { contentTypes } from "~/features/content/content-types";
+import {
+  changedPaths,
+  conflictSince,
+  contentAuditAction,
+  diffSnapshots,
+  isConflict,
+  nextRevisionNumber,
+  type Conflict,
+} from "~/features/content/core.server";
+import { announceContentChange, type ContentChange } from "~/features/content/publish-hook.server";
+import { postPath } from "~/features/blog/posts";
 import type { Actor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
+import type { AuditAction } from "~/features/audit/admin/audit-actions";
 import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/ui/admin/time-zone";
 import { checkMarkup, type MarkupProblem } from "~/features/blog/markup/check.server";
 import { postFieldRules, readTimeOf, type FieldErrors, type PostForm } from "~/features/blog/post-fields";
@@ -13,9 +25,7 @@ import {
   findPostIdBySlug,
   findRevision,
   insertRevision,
-  isUniqueViolation,
   keepOldSlug,
-  latestRevisionNumber,
   releaseSlug,
   unfeatureOthers,
   writePost,
@@ -30,40 +40,16 @@ import {
 export const POST_INTENTS = ["save", "publish", "schedule", "unpublish"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
-/** Labels of the fields a revision keeps, in the order diffs list them. */
-export const POST_FIELD_LABELS: Record<string, string> = {
-  title: "Title",
-  slug: "Slug",
-  excerpt: "Excerpt",
-  category: "Category",
-  author: "Author",
-  published_date: "Publication date (UTC)",
-  read_time: "Read time (minutes)",
-  image_url: "Image URL",
-  featured: "Featured",
-  published: "Published",
-  content: "Body",
-};
+/** Labels of the fields a revision keeps, in the order diffs list them (the registry's). */
+export const POST_FIELD_LABELS: Record<string, string> = contentTypes.post.fieldLabels;
 
 /** A revision's fields as text, for diffs. */
 export function fieldsAsText(fields: PostFields): Record<string, string> {
-  return {
-    title: fields.title,
-    slug: fields.slug ?? "",
-    excerpt: fields.excerpt,
-    category: fields.category,
-    author: fields.author,
-    published_date: fields.published_date,
-    read_time: `${fields.read_time}${fields.read_time_manual ? "" : " (from the body)"}`,
-    image_url: fields.image_url ?? "",
-    featured: fields.featured ? "yes" : "no",
-    published: fields.published ? "yes" : "no",
-    content: fields.content,
-  };
+  return contentTypes.post.asText(fields);
 }
 
 export function diffPostFields(before: PostFields, after: PostFields) {
-  return diffFields(fieldsAsText(before), fieldsAsText(after), POST_FIELD_LABELS);
+  return diffSnapshots("post", before, after);
 }
 
 export function readPostForm(form: URLSearchParams | FormData): PostForm {
@@ -171,12 +157,7 @@ export function validatePostForm(
   };
 }
 
-export type Conflict = {
-  number: number;
-  authorEmail: string;
-  createdAt: string;
-  changes: { field: string; label: string; diff: TextDiff }[];
-};
+export type { Conflict };
 
 export type SaveOutcome =
   | { ok: true; id: string; revision: number; unfeatured: string[] }
@@ -190,11 +171,11 @@ const SUMMARIES: Record<PostIntent, (fields: PostFields) => string> = {
   unpublish: () => "Unpublished",
 };
 
-const AUDIT_ACTION = {
-  save: "post.saved",
-  publish: "post.published",
-  schedule: "post.scheduled",
-  unpublish: "post.unpublished",
+const AUDIT_VERB = {
+  save: "saved",
+  publish: "published",
+  schedule: "scheduled",
+  unpublish: "unpublished",
 } as const;
 
 /**
@@ -207,7 +188,7 @@ export async function savePost(input: {
   fields: PostFields;
   intent: PostIntent;
   summary?: string;
-  auditAction?: "post.restored";
+  auditAction?: AuditAction;
   actor: NonNullable<Actor>;
   ip: string;
 }): Promise<SaveOutcome> {
@@ -225,12 +206,12 @@ export async function savePost(input: {
     if (owner && owner.id !== input.id) return { ok: false, errors: { slug: `Slug is already used by "${owner.title}".` } };
   }
   const id = input.id ?? randomUUID();
+  let change: ContentChange | undefined;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const existing = input.id ? await findPostForEditor(trx, id) : undefined;
       if (input.id && !existing) throw new Error("post vanished while saving");
-      let number = await latestRevisionNumber(trx, id);
-      if (number !== input.baseRevision) throw new StaleRevision();
+      let number = (await nextRevisionNumber(trx, "post", id, input.baseRevision)) - 1;
       if (existing && number === 0) {
         // A post from the content files: its state before this first edit becomes revision 1.
         number += 1;
@@ -252,7 +233,9 @@ export async function savePost(input: {
       await insertRevision(trx, id, number, fields, summary, actor);
       await recordAudit(trx, {
         actor,
-        action: existing ? (input.auditAction ?? AUDIT_ACTION[intent]) : "post.created",
+        action: existing
+          ? (input.auditAction ?? contentAuditAction("post", AUDIT_VERB[intent]))
+          : contentAuditAction("post", "created"),
         target: { type: "post", id },
         details: {
           revision: number,
@@ -264,29 +247,25 @@ export async function savePost(input: {
         },
         ip: input.ip,
       });
+      // What visitors see changes when the post was or becomes public: the publish hook is told.
+      if (existing?.published || fields.published) {
+        const before = existing?.published ? postPath(existing) : null;
+        const future = fields.published && Date.parse(fields.published_date) > Date.now();
+        change = {
+          type: "post",
+          id,
+          paths: changedPaths("post", before, fields.published ? postPath({ slug: fields.slug, id }) : null),
+          ...(future ? { at: fields.published_date } : {}),
+        };
+      }
       return { ok: true as const, id, revision: number, unfeatured };
     });
+    if (change) announceContentChange(change);
+    return outcome;
   } catch (error) {
-    if (!(error instanceof StaleRevision) && !isUniqueViolation(error)) throw error;
-    return { ok: false, conflict: await conflictSince(id, input.baseRevision) };
+    if (!isConflict(error)) throw error;
+    return { ok: false, conflict: await conflictSince(db, "post", id, input.baseRevision) };
   }
-}
-
-class StaleRevision extends Error {}
-
-/** What was saved after `baseRevision`, by whom, for the editor whose save was refused. */
-async function conflictSince(id: string, baseRevision: number): Promise<Conflict> {
-  const db = getDb();
-  const latest = await findRevision(db, id, await latestRevisionNumber(db, id));
-  if (!latest) throw new Error("a conflicting save left no revision");
-  // A post's first revision is how it stood before anyone edited it here: the base of a save at 0.
-  const base = await findRevision(db, id, Math.max(1, baseRevision));
-  return {
-    number: latest.number,
-    authorEmail: latest.authorEmail || "the content import",
-    createdAt: latest.createdAt,
-    changes: base ? diffPostFields(base.snapshot, latest.snapshot) : [],
-  };
 }
 
 /**
@@ -315,7 +294,7 @@ export async function restoreRevision(input: {
     fields,
     intent: "save",
     summary: `Restored revision ${input.number}`,
-    auditAction: "post.restored",
+    auditAction: contentAuditAction("post", "restored"),
     actor: input.actor,
     ip: input.ip,
   });

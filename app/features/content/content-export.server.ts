@@ -17,6 +17,7 @@ import matter from "gray-matter";
 import type { Kysely } from "kysely";
 import { loadContent, type ContentPost, type ContentProblem, type ContentSet } from "~/features/content/content-files.server";
 import { MEDIA_TYPES } from "~/features/media/media";
+import { checkPageFiles, listPagesForEditors, listPublishedPagesForExport } from "~/features/pages/page-documents.server";
 import { inReadSnapshot, listAllPosts } from "~/features/content/db/content-export.server";
 import { listMediaForExport, type MediaExport } from "~/features/media/db/media.server";
 import { listAllLegalVersionRecords, type LegalVersionRecord } from "~/features/legal/db/legal-editing.server";
@@ -293,8 +294,53 @@ function mediaDetails(image: MediaExport) {
   };
 }
 
+/** The YAML writer and reader gray-matter uses for front matter (js-yaml's safe schema). */
+const yaml = (
+  matter as unknown as {
+    engines: { yaml: { parse: (text: string) => unknown; stringify: (value: unknown, options?: object) => string } };
+  }
+).engines.yaml;
+
+/**
+ * Pages as visitors see them (DIR/pages/<name>.yaml, named by the last segment of their path, the
+ * home page "home"): the import publishes what it reads, so a page never published stays out and
+ * is counted in the summary.
+ */
+const pagesExporter: ContentExporter = {
+  folder: "pages",
+  extensions: [".yaml", ".yml"],
+  async export(db) {
+    const [live, all] = await Promise.all([listPublishedPagesForExport(db), listPagesForEditors(db)]);
+    const names = uniqueNames(
+      live.map((page) => page.path.split("/").filter(Boolean).at(-1) ?? "home"),
+      (index) => live[index]!.path.split("/").filter(Boolean).join("-") || "home",
+    );
+    const files = live.map((page, index) => ({
+      path: `pages/${names[index]}.yaml`,
+      text: yaml.stringify(page, { lineWidth: -1 }),
+    }));
+    const drafts = all.length - live.length;
+    // The reader is the import's own: what it makes of each file must be the page as stored.
+    const problems = files.flatMap((file, index) => {
+      const checked = checkPageFiles([{ path: file.path, value: yaml.parse(file.text) }]);
+      if (checked.problems.length) return checked.problems;
+      return isDeepStrictEqual(checked.pages[0]!.page, live[index])
+        ? []
+        : [{ path: file.path, field: "page", message: "would not import back as stored" }];
+    });
+    return {
+      files,
+      problems,
+      summary: all.length
+        ? `${live.length} page${live.length === 1 ? "" : "s"}${drafts ? ` (${drafts} never published or taken off the site, not exported)` : ""}`
+        : "",
+      check: () => [],
+    };
+  },
+};
+
 /** What the export writes, in order. */
-export const contentExporters: readonly ContentExporter[] = [postsExporter, legalExporter, mediaExporter];
+export const contentExporters: readonly ContentExporter[] = [postsExporter, legalExporter, mediaExporter, pagesExporter];
 
 /**
  * Writes the database's content to DIR in the import format. Nothing is written when any row
@@ -320,7 +366,8 @@ export async function exportContent(
 
   // One snapshot for every kind: the export is the database at one moment.
   const kinds = await inReadSnapshot(db, (trx) => Promise.all(exporters.map((exporter) => exporter.export(trx))));
-  report.summaries = kinds.map((kind) => kind.summary);
+  // A kind with nothing to say (no pages yet) is left out of the report's line.
+  report.summaries = kinds.map((kind) => kind.summary).filter(Boolean);
   report.problems = kinds.flatMap((kind) => kind.problems);
   const files = kinds.flatMap((kind) => kind.files);
 

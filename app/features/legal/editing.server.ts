@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { changedPaths, keepRevision } from "~/features/content/core.server";
+import { announceContentChange } from "~/features/content/publish-hook.server";
 import type { Actor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { lockContentWrites } from "~/db/content-lock.server";
@@ -26,7 +28,7 @@ import {
   type DraftFields,
   salvageSections,
 } from "~/features/legal/drafts";
-import { INVALID_CONTENT_REASON, legalDocuments } from "~/features/legal/documents";
+import { INVALID_CONTENT_REASON, legalDocumentPath, legalDocuments } from "~/features/legal/documents";
 
 // Writing legal documents from the back office: a draft is created, saved, published or discarded.
 // Each write runs in one transaction that first takes the content lock (so two servers sharing
@@ -116,6 +118,34 @@ const storedValues = (draft: CheckedDraft) => ({
   changeSummary: draft.changeSummary,
 });
 
+type StoredValues = ReturnType<typeof storedValues>;
+
+/**
+ * A draft's revision in the content core, numbered after its save counter (the form's revision):
+ * counter 0 is revision 1, each save adds one.
+ */
+function keepLegalRevision(
+  trx: Db,
+  editor: Editor,
+  draft: { id: string; type: LegalDocumentType; counter: number; values: StoredValues; summary: string },
+) {
+  return keepRevision(trx, {
+    type: "legal",
+    id: draft.id,
+    number: draft.counter + 1,
+    snapshot: {
+      document_type: draft.type,
+      title: draft.values.title,
+      version: draft.values.version,
+      effective_date: draft.values.effectiveDate,
+      change_summary: draft.values.changeSummary,
+      sections: draft.values.content.sections,
+    },
+    summary: draft.summary,
+    author: editor.actor,
+  });
+}
+
 /**
  * A new draft of a type, starting from `fromId` (any version of that type) or else from the version
  * in force: its title and sections, the next free version number, today as the effective date.
@@ -138,17 +168,16 @@ export async function createLegalDraft(
     const sections = source ? salvageSections(source.content) : [];
     const id = randomUUID();
     const stamp = now.toISOString();
-    await insertLegalDraft(trx, {
-      id,
-      documentType: request.type,
+    const values: StoredValues = {
       title: source?.title ?? documentName(request.type),
       content: { sections: sections.length ? sections : [{ title: "", content: "" }] },
       version,
       effectiveDate: effectiveTimestamp(stamp.slice(0, 10)),
       changeSummary: "",
-      authorEmail: editor.actor.email,
-      now: stamp,
-    });
+    };
+    await insertLegalDraft(trx, { ...values, id, documentType: request.type, authorEmail: editor.actor.email, now: stamp });
+    const summary = source ? `Created from version ${source.version}` : "Created";
+    await keepLegalRevision(trx, editor, { id, type: request.type, counter: 0, values, summary });
     await recordAudit(trx, {
       actor: editor.actor,
       action: "legal.draft-created",
@@ -185,6 +214,13 @@ export async function saveLegalDraft(
     if (!(await updateLegalDraft(trx, record.id, record.revision, values, now.toISOString()))) {
       refuse(409, "Someone saved this draft at the same moment. Nothing was changed: reload the page to see their version.");
     }
+    await keepLegalRevision(trx, editor, {
+      id: record.id,
+      type: record.documentType,
+      counter: record.revision + 1,
+      values,
+      summary: "Saved",
+    });
     await recordAudit(trx, {
       actor: editor.actor,
       action: "legal.draft-saved",
@@ -209,7 +245,7 @@ export async function publishLegalDraft(
   draft: { id: string; revision: number },
   now = new Date(),
 ): Promise<EditOutcome<{ version: string; type: LegalDocumentType; replaced: string | null }>> {
-  return inLockedTransaction(db, async (trx) => {
+  const outcome = await inLockedTransaction(db, async (trx) => {
     const record = requireOpenDraft(await findLegalVersionRecordForUpdate(trx, draft.id), draft.revision);
     const type = record.documentType;
     if (!isValidLegalContent(record.content)) {
@@ -263,6 +299,11 @@ export async function publishLegalDraft(
     });
     return { version: record.version, type, replaced: current?.version ?? null };
   });
+  if (outcome.ok) {
+    const path = legalDocumentPath(outcome.value.type);
+    announceContentChange({ type: "legal", id: draft.id, paths: changedPaths("legal", path, path) });
+  }
+  return outcome;
 }
 
 /** Deletes a draft still at `revision`. Published versions cannot be discarded. */

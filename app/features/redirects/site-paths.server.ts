@@ -4,6 +4,7 @@ import type { Database } from "~/db/schema";
 import { isUuid } from "~/db/normalize";
 import { BLOG_PATH } from "~/features/blog/posts";
 import { findPublishedPost } from "~/features/blog/db/posts.server";
+import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
 
 // Which paths belong to the site itself. An old address may never be one of them (a redirect is
 // only consulted where the site would answer 404, so it would never be used, or would start to
@@ -57,8 +58,17 @@ export const blogPosts: PathOwner = async (db, path) => {
   return undefined;
 };
 
+/** A page of the content core at this address: live once published (or its scheduled time came). */
+export const contentPages: PathOwner = async (db, path) => {
+  if (await findLiveDocument(db as Kysely<Database>, "page", path))
+    return { reason: "A page of the site is at this address.", live: true };
+  if (await findPathHolder(db as Kysely<Database>, path))
+    return { reason: "A page (not public yet, or taken off the site) has this address.", live: false };
+  return undefined;
+};
+
 /** Every owner, asked in order. Add a feature's own here. */
-export const PATH_OWNERS: PathOwner[] = [fixedRoutes, blogPosts];
+export const PATH_OWNERS: PathOwner[] = [fixedRoutes, blogPosts, contentPages];
 
 /** Who owns `path` (canonical), if anyone. */
 export async function claimOf(db: Db, path: string): Promise<PathClaim | undefined> {

@@ -3,6 +3,17 @@ import type { PostState } from "~/features/blog/post-state";
 import { isUuid, toIso } from "~/db/normalize";
 import { toBlogPost, toBlogPostSummary, type BlogPost, type BlogPostSummary } from "~/features/blog/db/posts.server";
 import type { Database } from "~/db/schema";
+import {
+  findRevision as findContentRevision,
+  insertRevision as insertContentRevision,
+  isUniqueViolation,
+  latestRevisionNumber as latestContentRevisionNumber,
+  listRevisions as listContentRevisions,
+  parseSnapshot as parseStoredSnapshot,
+  type Revision as ContentRevision,
+  type RevisionAuthor,
+  type RevisionInfo,
+} from "~/features/content/revisions.server";
 
 // The back office's reads and writes of posts, whatever their state: lists with filters, the
 // revisions every save keeps, and the old addresses of renamed posts. Public reads stay in
@@ -31,8 +42,8 @@ export type PostFields = {
 export type EditorPostSummary = BlogPostSummary & { unpublished_at: string | null };
 export type EditorPost = BlogPost & { unpublished_at: string | null };
 
-export type RevisionInfo = { number: number; summary: string; authorEmail: string; createdAt: string };
-export type Revision = RevisionInfo & { snapshot: PostFields };
+export type { RevisionInfo };
+export type Revision = ContentRevision<PostFields>;
 
 export type PostListFilter = { search?: string; state?: PostState; category?: string };
 
@@ -91,57 +102,27 @@ export async function findPostIdBySlug(db: Db | Trx, slug: string): Promise<{ id
 
 /** A revision's stored snapshot, as either engine gives it back. */
 export function parseSnapshot(value: unknown): PostFields {
-  return (typeof value === "string" ? JSON.parse(value) : value) as PostFields;
+  return parseStoredSnapshot<PostFields>(value);
 }
 
-export async function listRevisions(db: Db, postId: string): Promise<RevisionInfo[]> {
-  if (!isUuid(postId)) return [];
-  const rows = await db
-    .selectFrom("blog_post_revisions")
-    .select(["number", "summary", "author_email", "created_at"])
-    .where("post_id", "=", postId)
-    .orderBy("number", "desc")
-    .execute();
-  return rows.map((row) => ({
-    number: row.number,
-    summary: row.summary,
-    authorEmail: row.author_email,
-    createdAt: toIso(row.created_at),
-  }));
+// A post's revisions are the content core's, of type "post".
+
+export function listRevisions(db: Db, postId: string): Promise<RevisionInfo[]> {
+  return listContentRevisions(db, "post", postId);
 }
 
-export async function findRevision(db: Db | Trx, postId: string, number: number): Promise<Revision | undefined> {
-  if (!isUuid(postId) || !Number.isSafeInteger(number)) return undefined;
-  const row = await db
-    .selectFrom("blog_post_revisions")
-    .selectAll()
-    .where("post_id", "=", postId)
-    .where("number", "=", number)
-    .executeTakeFirst();
-  return (
-    row && {
-      number: row.number,
-      summary: row.summary,
-      authorEmail: row.author_email,
-      createdAt: toIso(row.created_at),
-      snapshot: parseSnapshot(row.snapshot),
-    }
-  );
+export function findRevision(db: Db | Trx, postId: string, number: number): Promise<Revision | undefined> {
+  return findContentRevision<PostFields>(db, "post", postId, number);
 }
 
 /** The newest revision's number, 0 for a post no one has saved in the back office yet. */
-export async function latestRevisionNumber(db: Db | Trx, postId: string): Promise<number> {
-  const row = await db
-    .selectFrom("blog_post_revisions")
-    .select((eb) => eb.fn.max("number").as("latest"))
-    .where("post_id", "=", postId)
-    .executeTakeFirst();
-  return Number(row?.latest ?? 0);
+export function latestRevisionNumber(db: Db | Trx, postId: string): Promise<number> {
+  return latestContentRevisionNumber(db, "post", postId);
 }
 
-export type RevisionAuthor = { id: string; email: string };
+export type { RevisionAuthor };
 
-export async function insertRevision(
+export function insertRevision(
   trx: Trx,
   postId: string,
   number: number,
@@ -149,18 +130,7 @@ export async function insertRevision(
   summary: string,
   author: RevisionAuthor | null,
 ): Promise<void> {
-  await trx
-    .insertInto("blog_post_revisions")
-    .values({
-      post_id: postId,
-      number,
-      snapshot: JSON.stringify(snapshot),
-      summary,
-      author_id: author?.id ?? null,
-      author_email: author?.email ?? "",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  return insertContentRevision(trx, { type: "post", documentId: postId, number, snapshot, summary, author });
 }
 
 /** The post's row as its fields stand, for a first revision of a post that predates the back office. */
@@ -249,8 +219,4 @@ export async function findRedirectedPost(db: Db, slug: string): Promise<string |
   return row ? (row.slug ?? row.id) : undefined;
 }
 
-/** Whether `error` is a unique-key violation: on revisions, another save got there first. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
+export { isUniqueViolation };

@@ -8,6 +8,7 @@ import { insertImportedMedia, updateMediaAlt } from "~/features/media/db/media.s
 import { logger } from "~/platform/logger.server";
 import { parseLegalContent } from "~/features/legal/db/legal.server";
 import { lockContentWrites } from "~/db/content-lock.server";
+import { checkPageFiles, readPageFiles, writePages } from "~/features/pages/page-documents.server";
 import { toBool, toCount, toIso } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 
@@ -15,7 +16,7 @@ import type { Database } from "~/db/schema";
 
 export type ContentChange = {
   path: string;
-  table: "blog_posts" | "legal_documents" | "media";
+  table: "blog_posts" | "legal_documents" | "media" | "content_documents";
   key: string;
   action: "create" | "update" | "unchanged";
 };
@@ -45,6 +46,10 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
   const set = loadContent(dir);
   const images = await checkImages(db, set.media);
   set.problems.push(...images.problems);
+  // Pages (DIR/pages/<name>.yaml) through the page type's schema, published as their files say.
+  const pageFiles = readPageFiles(path.join(dir, "pages"), dir);
+  const pages = checkPageFiles(pageFiles.files);
+  set.problems.push(...pageFiles.problems, ...pages.problems);
   if (set.problems.length) return { problems: set.problems, changes: [], written: false };
   const write = !options.dryRun;
 
@@ -178,6 +183,10 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       } else if (action === "update") {
         await updateMediaAlt(trx, image.id, image.alt);
       }
+    }
+
+    for (const change of await writePages(trx, pages.pages, { dryRun: !write, onlyIntoEmpty: options.onlyIntoEmptyTables })) {
+      changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
 
     return changes;

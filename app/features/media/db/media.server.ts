@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { MediaDimensions, MediaType } from "~/features/media/media";
 import { isUuid, toBool, toIso } from "~/db/normalize";
-import { parseSnapshot } from "~/features/blog/db/post-editing.server";
+import { allRevisions } from "~/features/content/revisions.server";
 import type { Database } from "~/db/schema";
 
 // Uploaded images: their rows (the bytes read only when a server makes a file from them), their
@@ -187,35 +187,14 @@ export async function listPostTexts(db: Db): Promise<PostTexts[]> {
   }));
 }
 
-const REVISION_PAGE = 500;
-
 /**
  * The image_url and body of every revision of every post, a page of rows at a time: restoring a
  * revision brings its images back, so they count as used too.
  */
 export async function* revisionTexts(db: Db): AsyncGenerator<{ postId: string; number: number; texts: string[] }> {
-  let after: { postId: string; number: number } | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom("blog_post_revisions")
-      .select(["post_id", "number", "snapshot"])
-      .orderBy("post_id")
-      .orderBy("number")
-      .limit(REVISION_PAGE);
-    if (after) {
-      const { postId, number } = after;
-      query = query.where((eb) =>
-        eb.or([eb("post_id", ">", postId), eb.and([eb("post_id", "=", postId), eb("number", ">", number)])]),
-      );
-    }
-    const rows = await query.execute();
-    for (const row of rows) {
-      const snapshot = parseSnapshot(row.snapshot);
-      const text = (value: unknown) => (typeof value === "string" ? value : "");
-      yield { postId: row.post_id, number: Number(row.number), texts: [text(snapshot.image_url), text(snapshot.content)] };
-    }
-    if (rows.length < REVISION_PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { postId: last.post_id, number: Number(last.number) };
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  for await (const revision of allRevisions(db, "post")) {
+    const snapshot = revision.snapshot as { image_url?: unknown; content?: unknown };
+    yield { postId: revision.documentId, number: revision.number, texts: [text(snapshot.image_url), text(snapshot.content)] };
   }
 }

@@ -1,0 +1,304 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { contentTypeOf, type ContentTypeId } from "~/features/content/content-types";
+import {
+  findDocumentForUpdate,
+  findPathHolder,
+  insertDocument,
+  liveVersionOf,
+  settleDueVersion,
+  updateDraft,
+  writePublished,
+  writeScheduled,
+  writeUnpublished,
+  type ContentDocument,
+} from "~/features/content/documents.server";
+import { announceContentChange, type ContentChange } from "~/features/content/publish-hook.server";
+import {
+  findRevision,
+  insertRevision,
+  isUniqueViolation,
+  latestRevisionNumber,
+  type RevisionAuthor,
+} from "~/features/content/revisions.server";
+import { isAuditAction, type AuditAction } from "~/features/audit/admin/audit-actions";
+import { recordAudit, type Actor } from "~/features/audit/audit.server";
+import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
+import { lockContentWrites } from "~/db/content-lock.server";
+import type { Database } from "~/db/schema";
+
+// The content core: one conflict rule, one revision history with its diff and restore, one
+// publish / schedule / unpublish, one audit vocabulary and one publish hook, for every type of the
+// registry. Types with a table of their own (posts, legal documents) use its revision and conflict
+// pieces around their own writes; types stored as documents (pages) use all of it.
+
+type Db = Kysely<Database>;
+
+/** Who acts, and from where (the audit entry's actor and address). */
+export type Editor = { actor: NonNullable<Actor>; ip: string };
+
+// Audit vocabulary -----------------------------------------------------------------------------
+
+/**
+ * The audit action of `verb` done to a document of `type`: always `<type>.<verb>` (post.published,
+ * legal.draft-saved, page.scheduled), so the log's filter finds a type's entries by its prefix.
+ */
+export function contentAuditAction(type: ContentTypeId, verb: string): AuditAction {
+  const action = `${type}.${verb}`;
+  if (!isAuditAction(action)) throw new Error(`the audit log does not know "${action}"`);
+  return action;
+}
+
+// Revisions, diff and the conflict rule --------------------------------------------------------
+
+export type FieldChange = { field: string; label: string; diff: TextDiff };
+
+/** What changed between two revisions of a type, field by field, as text a reader can follow. */
+export function diffSnapshots(type: ContentTypeId, before: unknown, after: unknown): FieldChange[] {
+  const definition = contentTypeOf(type);
+  return diffFields(definition.asText(before), definition.asText(after), definition.fieldLabels);
+}
+
+export type Conflict = { number: number; authorEmail: string; createdAt: string; changes: FieldChange[] };
+
+/** Thrown inside a save's transaction when the document was saved since its form was made. */
+export class StaleRevision extends Error {
+  constructor() {
+    super("saved by someone else since");
+  }
+}
+
+/** Whether a save failed because another save got there first (stale base, or the same number taken at once). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof StaleRevision || isUniqueViolation(error);
+}
+
+/** The number the next revision takes; refuses (StaleRevision) a save based on anything but the newest. */
+export async function nextRevisionNumber(trx: Db, type: ContentTypeId, id: string, baseRevision: number): Promise<number> {
+  const latest = await latestRevisionNumber(trx, type, id);
+  if (latest !== baseRevision) throw new StaleRevision();
+  return latest + 1;
+}
+
+/** Keeps a revision; the primary key refuses a second save that took the same number at the same moment. */
+export function keepRevision(
+  trx: Db,
+  revision: { type: ContentTypeId; id: string; number: number; snapshot: unknown; summary: string; author: RevisionAuthor | null },
+): Promise<void> {
+  return insertRevision(trx, { ...revision, documentId: revision.id });
+}
+
+/** What was saved after `baseRevision`, by whom, for the editor whose save was refused. */
+export async function conflictSince(db: Db, type: ContentTypeId, id: string, baseRevision: number): Promise<Conflict> {
+  const latest = await findRevision(db, type, id, await latestRevisionNumber(db, type, id));
+  if (!latest) throw new Error("a conflicting save left no revision");
+  // A document's first revision is how it stood before anyone edited it here: the base of a save at 0.
+  const base = await findRevision(db, type, id, Math.max(1, baseRevision));
+  return {
+    number: latest.number,
+    authorEmail: latest.authorEmail || "the content import",
+    createdAt: latest.createdAt,
+    changes: base ? diffSnapshots(type, base.snapshot, latest.snapshot) : [],
+  };
+}
+
+// Documents of the core's own table ------------------------------------------------------------
+
+export type FieldErrors = Record<string, string>;
+
+export type SaveOutcome =
+  | { ok: true; id: string; revision: number }
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; conflict: Conflict };
+
+export type PublishOutcome =
+  | { ok: true; id: string; path: string; at: string; scheduled: boolean }
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; conflict: Conflict }
+  | { ok: false; missing: true };
+
+/** A refused field's message per field (the first problem of each), labelled as the editor shows it. */
+export function fieldErrorsOf(type: ContentTypeId, error: z.ZodError): FieldErrors {
+  const labels = contentTypeOf(type).fieldLabels;
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "document");
+    const where = issue.path.length > 1 ? ` (${issue.path.slice(1).join(" › ")})` : "";
+    errors[field] ??= `${labels[field] ?? field}${where} ${issue.message}.`;
+  }
+  return errors;
+}
+
+type Validated = { ok: true; snapshot: { path: string } & Record<string, unknown> } | { ok: false; errors: FieldErrors };
+
+function validate(type: ContentTypeId, fields: unknown): Validated {
+  const definition = contentTypeOf(type);
+  if (definition.storage !== "documents") throw new Error(`${type} is not stored as a document of the core`);
+  const parsed = definition.schema.safeParse(fields);
+  if (!parsed.success) return { ok: false, errors: fieldErrorsOf(type, parsed.error) };
+  return { ok: true, snapshot: parsed.data as { path: string } & Record<string, unknown> };
+}
+
+async function pathTaken(db: Db, type: ContentTypeId, path: string, id: string | undefined): Promise<FieldErrors | undefined> {
+  const holder = await findPathHolder(db, path, id);
+  if (!holder) return undefined;
+  const noun = contentTypeOf(holder.type).noun;
+  return { path: `${contentTypeOf(type).fieldLabels.path ?? "Path"} ${path} is already used by another ${noun}.` };
+}
+
+/**
+ * Saves `fields` as the draft of document `id` (a new one when undefined), revision
+ * `baseRevision + 1`. What visitors see does not change: only publishing does. A save based on an
+ * older revision is refused with what changed since and who changed it.
+ */
+export async function saveDocument(
+  db: Db,
+  editor: Editor,
+  input: { type: ContentTypeId; id?: string; baseRevision: number; fields: unknown; summary?: string; verb?: "restored" },
+): Promise<SaveOutcome> {
+  const { type } = input;
+  const checked = validate(type, input.fields);
+  if (!checked.ok) return checked;
+  const { snapshot } = checked;
+  const id = input.id ?? randomUUID();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockContentWrites(trx);
+      const taken = await pathTaken(trx, type, snapshot.path, id);
+      if (taken) return { ok: false as const, errors: taken };
+      const now = new Date().toISOString();
+      await settleDueVersion(trx, id, now);
+      const existing = input.id ? await findDocumentForUpdate(trx, id) : undefined;
+      if (input.id && (!existing || existing.type !== type)) throw new Error(`${type} ${id} does not exist`);
+      const number = await nextRevisionNumber(trx, type, id, input.baseRevision);
+      const write = { draft: snapshot, path: snapshot.path, revision: number, byEmail: editor.actor.email, at: now };
+      if (!existing) await insertDocument(trx, id, type, write);
+      else if (!(await updateDraft(trx, id, input.baseRevision, write))) throw new StaleRevision();
+      const summary = input.summary ?? (existing ? "Saved" : "Created");
+      await keepRevision(trx, { type, id, number, snapshot, summary, author: editor.actor });
+      await recordAudit(trx, {
+        actor: editor.actor,
+        action: contentAuditAction(type, existing ? (input.verb ?? "saved") : "created"),
+        target: { type: contentTypeOf(type).auditTarget, id },
+        details: { revision: number, path: snapshot.path, ...(existing && existing.path !== snapshot.path ? { previousPath: existing.path } : {}) },
+        ip: editor.ip,
+      });
+      return { ok: true as const, id, revision: number };
+    });
+  } catch (error) {
+    if (!isConflict(error) || !input.id) throw error;
+    return { ok: false, conflict: await conflictSince(db, type, id, input.baseRevision) };
+  }
+}
+
+/**
+ * Publishes the draft of document `id` exactly as saved at `baseRevision` (what its editor
+ * reviewed): now, or from `at` on when that is later (scheduled: until then visitors keep seeing
+ * the version they see now). Goes through the publish hook once committed.
+ */
+export async function publishDocument(
+  db: Db,
+  editor: Editor,
+  input: { type: ContentTypeId; id: string; baseRevision: number; at?: string },
+): Promise<PublishOutcome> {
+  const { type, id } = input;
+  const now = new Date();
+  const at = input.at && Date.parse(input.at) > now.getTime() ? new Date(input.at).toISOString() : undefined;
+  let change: ContentChange | undefined;
+  try {
+    const outcome = await db.transaction().execute(async (trx): Promise<PublishOutcome> => {
+      await lockContentWrites(trx);
+      await settleDueVersion(trx, id, now.toISOString());
+      const doc = await findDocumentForUpdate(trx, id);
+      if (!doc || doc.type !== type) return { ok: false, missing: true };
+      if (doc.revision !== input.baseRevision) throw new StaleRevision();
+      const checked = validate(type, doc.draft);
+      if (!checked.ok) return checked;
+      const taken = await pathTaken(trx, type, checked.snapshot.path, id);
+      if (taken) return { ok: false, errors: taken };
+      const before = liveVersionOf(doc, now.getTime());
+      if (at) await writeScheduled(trx, id, checked.snapshot, doc.path, at);
+      else await writePublished(trx, id, checked.snapshot, doc.path, now.toISOString());
+      await recordAudit(trx, {
+        actor: editor.actor,
+        action: contentAuditAction(type, at ? "scheduled" : "published"),
+        target: { type: contentTypeOf(type).auditTarget, id },
+        details: { revision: doc.revision, path: doc.path, ...(at ? { at } : {}), ...(before && before.path !== doc.path ? { previousPath: before.path } : {}) },
+        ip: editor.ip,
+      });
+      change = { type, id, paths: changedPaths(type, before?.path, doc.path), ...(at ? { at } : {}) };
+      return { ok: true, id, path: doc.path, at: at ?? now.toISOString(), scheduled: Boolean(at) };
+    });
+    if (change) announceContentChange(change);
+    return outcome;
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    return { ok: false, conflict: await conflictSince(db, type, id, input.baseRevision) };
+  }
+}
+
+/** Takes document `id` off the site (a scheduled version too); its draft and history stay. */
+export async function unpublishDocument(
+  db: Db,
+  editor: Editor,
+  input: { type: ContentTypeId; id: string },
+): Promise<{ ok: true } | { ok: false; missing: true }> {
+  let change: ContentChange | undefined;
+  const outcome = await db.transaction().execute(async (trx) => {
+    await lockContentWrites(trx);
+    const now = new Date().toISOString();
+    await settleDueVersion(trx, input.id, now);
+    const doc = await findDocumentForUpdate(trx, input.id);
+    if (!doc || doc.type !== input.type) return { ok: false as const, missing: true as const };
+    const paths = [doc.publishedPath, doc.scheduledPath].filter((path): path is string => Boolean(path));
+    await writeUnpublished(trx, doc.id, now);
+    await recordAudit(trx, {
+      actor: editor.actor,
+      action: contentAuditAction(input.type, "unpublished"),
+      target: { type: contentTypeOf(input.type).auditTarget, id: doc.id },
+      details: { revision: doc.revision, path: doc.publishedPath ?? doc.path },
+      ip: editor.ip,
+    });
+    change = { type: input.type, id: doc.id, paths: paths.flatMap((path) => changedPaths(input.type, path, path)) };
+    return { ok: true as const };
+  });
+  if (change) announceContentChange(change);
+  return outcome;
+}
+
+/**
+ * Brings revision `number` back as the draft, a new revision. What visitors see stays as it is:
+ * restoring never publishes, unpublishes or reschedules.
+ */
+export async function restoreDocumentRevision(
+  db: Db,
+  editor: Editor,
+  input: { type: ContentTypeId; id: string; number: number; baseRevision: number },
+): Promise<SaveOutcome | undefined> {
+  const revision = await findRevision(db, input.type, input.id, input.number);
+  if (!revision) return undefined;
+  return saveDocument(db, editor, {
+    type: input.type,
+    id: input.id,
+    baseRevision: input.baseRevision,
+    fields: revision.snapshot,
+    summary: `Restored revision ${input.number}`,
+    verb: "restored",
+  });
+}
+
+/** The public paths a live change of a document touches: its old and new address, and the lists that name it. */
+export function changedPaths(type: ContentTypeId, before: string | null | undefined, after: string | null | undefined): string[] {
+  const own = [...new Set([before, after].filter((path): path is string => Boolean(path)))];
+  return [...own, ...listingPaths[type]];
+}
+
+/** Pages that list documents of a type, out of date whenever one of them changes. */
+const listingPaths: Record<ContentTypeId, string[]> = {
+  post: ["/", "/resources", "/resources/blog", "/resources/blog/*", "/rss.xml", "/atom.xml", "/feed.json", "/sitemap.xml"],
+  legal: ["/terms/legal", "/terms/privacy-policy/*", "/terms/terms-of-use/*", "/sitemap.xml"],
+  page: ["/sitemap.xml"],
+};
+
+export type { ContentDocument };

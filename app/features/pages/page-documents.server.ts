@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import type { Kysely } from "kysely";
+import { contentTypes, pageSnapshotSchema, type PageSnapshot } from "~/features/content/content-types";
+import {
+  publishDocument,
+  restoreDocumentRevision,
+  saveDocument,
+  unpublishDocument,
+  type Editor,
+  type PublishOutcome,
+  type SaveOutcome,
+} from "~/features/content/core.server";
+import {
+  documentStateOf,
+  findDocument,
+  findLiveDocument,
+  listDocuments,
+  listLiveDocuments,
+  type ContentDocument,
+  type DocumentState,
+} from "~/features/content/documents.server";
+import { insertRevision } from "~/features/content/revisions.server";
+import { lockContentWrites } from "~/db/content-lock.server";
+import type { Database } from "~/db/schema";
+
+// The marketing pages as the core stores them (content_documents, type "page"): what the public
+// route reads, what the editor lists and writes, and the seed of a fresh database from the
+// content files. A page's fields and blocks are checked by the page type of the registry.
+
+type Db = Kysely<Database>;
+
+export type PublishedPage = PageSnapshot & { id: string; publishedAt: string };
+
+/** The page visitors see at `path` at `now` (a scheduled version once its time has come), if any. */
+export async function findPublishedPage(db: Db, path: string, now: Date = new Date()): Promise<PublishedPage | undefined> {
+  const live = await findLiveDocument<PageSnapshot>(db, "page", path, now);
+  return live && { ...live.data, id: live.id, publishedAt: live.since };
+}
+
+/** Every page visitors see at `now` (the sitemap lists those not marked noindex). */
+export async function listPublishedPages(db: Db, now: Date = new Date()) {
+  const pages = await listLiveDocuments<PageSnapshot>(db, "page", now);
+  return pages.map((page) => ({ id: page.id, path: page.path, noindex: page.data.noindex, updatedAt: page.since }));
+}
+
+export type PageListItem = {
+  id: string;
+  path: string;
+  title: string;
+  state: DocumentState;
+  /** A published page with a change waiting for its time. */
+  publishAt: string | null;
+  updatedAt: string;
+  updatedByEmail: string;
+  revision: number;
+};
+
+/** Every page for the editor's list: the latest change first. */
+export async function listPagesForEditors(db: Db, now = Date.now()): Promise<PageListItem[]> {
+  const docs = await listDocuments<PageSnapshot>(db, "page");
+  return docs.map((doc) => ({
+    id: doc.id,
+    path: doc.path,
+    title: doc.draft.title,
+    state: documentStateOf(doc, now),
+    publishAt: doc.publishAt,
+    updatedAt: doc.updatedAt,
+    updatedByEmail: doc.updatedByEmail,
+    revision: doc.revision,
+  }));
+}
+
+export async function findPageForEditor(db: Db, id: string): Promise<ContentDocument<PageSnapshot> | undefined> {
+  const doc = await findDocument<PageSnapshot>(db, id);
+  return doc?.type === "page" ? doc : undefined;
+}
+
+export function savePage(
+  db: Db,
+  editor: Editor,
+  input: { id?: string; baseRevision: number; page: unknown },
+): Promise<SaveOutcome> {
+  return saveDocument(db, editor, { type: "page", id: input.id, baseRevision: input.baseRevision, fields: input.page });
+}
+
+/** Publishes the page's saved draft now, or from `at` on when that is in the future. */
+export function publishPage(
+  db: Db,
+  editor: Editor,
+  input: { id: string; baseRevision: number; at?: string },
+): Promise<PublishOutcome> {
+  return publishDocument(db, editor, { type: "page", ...input });
+}
+
+export function unpublishPage(db: Db, editor: Editor, id: string) {
+  return unpublishDocument(db, editor, { type: "page", id });
+}
+
+export function restorePageRevision(db: Db, editor: Editor, input: { id: string; number: number; baseRevision: number }) {
+  return restoreDocumentRevision(db, editor, { type: "page", ...input });
+}
+
+/** A page read from a content file (content/pages/<name>.yaml), before it is checked. */
+export type PageFile = { path: string; value: unknown };
+export type PageFileProblem = { path: string; field: string; message: string };
+
+/** The files' pages through the page type's schema: every problem, or the pages. */
+export function checkPageFiles(files: readonly PageFile[]): {
+  problems: PageFileProblem[];
+  pages: { file: string; page: PageSnapshot }[];
+} {
+  const problems: PageFileProblem[] = [];
+  const pages: { file: string; page: PageSnapshot }[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const parsed = pageSnapshotSchema.safeParse(file.value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        problems.push({ path: file.path, field: issue.path.join(".") || "page", message: issue.message });
+      continue;
+    }
+    const other = seen.get(parsed.data.path);
+    if (other) problems.push({ path: file.path, field: "path", message: `is also the path of ${other}` });
+    seen.set(parsed.data.path, file.path);
+    pages.push({ file: file.path, page: parsed.data });
+  }
+  return { problems, pages };
+}
+
+export type PageChange = { path: string; file: string; action: "create" | "update" | "unchanged" };
+
+/**
+ * Writes pages from content files, published: a path not stored yet becomes a new page; a stored
+ * page whose draft differs gets the file's version as a new revision, published. With
+ * `onlyIntoEmpty` (SEED=auto) nothing is written once any page exists. Returns what changed.
+ */
+export async function importPages(
+  db: Db,
+  files: readonly PageFile[],
+  options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
+): Promise<{ problems: PageFileProblem[]; changes: PageChange[] }> {
+  const { problems, pages } = checkPageFiles(files);
+  if (problems.length) return { problems, changes: [] };
+  const run = async (trx: Db) => {
+    await lockContentWrites(trx);
+    return writePages(trx, pages, options);
+  };
+  const changes = options.dryRun ? await run(db) : await db.transaction().execute(run);
+  return { problems: [], changes };
+}
+
+/** The writes of `importPages` inside the caller's transaction (the content import's), pages already checked. */
+export async function writePages(
+  trx: Db,
+  pages: readonly { file: string; page: PageSnapshot }[],
+  options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
+): Promise<PageChange[]> {
+  if (options.onlyIntoEmpty) {
+    const any = await trx.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
+    if (any) return [];
+  }
+  const changes: PageChange[] = [];
+  const now = new Date().toISOString();
+  for (const { file, page } of pages) {
+    const existing = await trx
+      .selectFrom("content_documents")
+      .select(["id", "draft", "revision"])
+      .where("type", "=", "page")
+      .where("path", "=", page.path)
+      .executeTakeFirst();
+    const draft = JSON.stringify(page);
+    const same = existing && stable(existing.draft) === stable(page);
+    changes.push({ path: page.path, file, action: !existing ? "create" : same ? "unchanged" : "update" });
+    if (options.dryRun || same) continue;
+    const id = existing?.id ?? randomUUID();
+    const number = Number(existing?.revision ?? 0) + 1;
+    const values = {
+      path: page.path,
+      draft,
+      published: draft,
+      published_path: page.path,
+      published_at: now,
+      state: "published",
+      revision: number,
+      updated_at: now,
+    };
+    if (existing)
+      await trx
+        .updateTable("content_documents")
+        .set({ ...values, scheduled: null, scheduled_path: null, publish_at: null, unpublished_at: null })
+        .where("id", "=", id)
+        .execute();
+    else
+      await trx
+        .insertInto("content_documents")
+        .values({ id, type: "page", ...values, created_at: now })
+        .execute();
+    await insertRevision(trx, {
+      type: "page",
+      documentId: id,
+      number,
+      snapshot: page,
+      summary: `Imported from ${file}`,
+      author: null,
+      at: now,
+    });
+  }
+  return changes;
+}
+
+/** The YAML reader gray-matter uses for front matter (js-yaml's safe schema). */
+const yaml = (matter as unknown as { engines: { yaml: { parse: (text: string) => unknown } } }).engines.yaml;
+
+/** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
+export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[]; problems: PageFileProblem[] } {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
+  } catch {
+    return { files: [], problems: [] };
+  }
+  const files: PageFile[] = [];
+  const problems: PageFileProblem[] = [];
+  for (const name of names.sort()) {
+    const file = path.relative(relativeTo, path.join(dir, name));
+    try {
+      files.push({ path: file, value: yaml.parse(readFileSync(path.join(dir, name), "utf8")) });
+    } catch (error) {
+      problems.push({ path: file, field: "page", message: `is not valid YAML (${(error as Error).message.split("\n")[0]})` });
+    }
+  }
+  return { files, problems };
+}
+
+/** Key order must not make identical JSON look different (jsonb reorders keys). */
+function stable(value: unknown): string {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  const walk = (item: unknown): string => {
+    if (Array.isArray(item)) return `[${item.map(walk).join(",")}]`;
+    if (item && typeof item === "object")
+      return `{${Object.keys(item)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${walk((item as Record<string, unknown>)[key])}`)
+        .join(",")}}`;
+    return JSON.stringify(item);
+  };
+  return walk(parsed);
+}
+
+/** What visitors see of every page now, by path (the export: the import publishes what it reads). */
+export async function listPublishedPagesForExport(db: Db, now: Date = new Date()): Promise<PageSnapshot[]> {
+  const pages = await listLiveDocuments<PageSnapshot>(db, "page", now);
+  return pages.map((page) => page.data).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export const pageType = contentTypes.page;
