@@ -5,13 +5,21 @@ import { leadRetentionJob } from "~/features/leads/retention-job.server";
 import { leadSpoolReplayJob } from "~/features/leads/spool-replay.server";
 import { logger } from "~/platform/logger.server";
 import { pageViewFlushJob } from "~/features/visits/page-view-counter.server";
+import { redirectHitsFlushJob } from "~/features/redirects/redirect-hits.server";
 
 // The work each server does beside the pages, started after the database is ready and stopped
 // (in-flight work finished or handed back) before it closes. A job that must run on one server at a
 // time takes a lease in the database itself (see ~/db/job-leases.server). Adding a job: import
 // it and list it below.
 
-const jobs: readonly BackgroundJob[] = [leadDeliveryJob, leadRetentionJob, pageViewFlushJob, leadSpoolReplayJob, auditHeadJob];
+const jobs: readonly BackgroundJob[] = [
+  leadDeliveryJob,
+  leadRetentionJob,
+  pageViewFlushJob,
+  leadSpoolReplayJob,
+  auditHeadJob,
+  redirectHitsFlushJob,
+];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];
 

@@ -78,6 +78,7 @@ export default [
     route("privacy", "features/privacy/routes/admin.privacy.tsx"),
     route("privacy/export", "features/privacy/routes/admin.privacy.export.ts"),
     route("media", "features/media/routes/admin.media.tsx"),
+    route("redirects", "features/redirects/routes/admin.redirects.tsx"),
     route("legal", "features/legal/routes/admin.legal.tsx"),
     route("legal/compare", "features/legal/routes/admin.legal.compare.tsx"),
     route("legal/versions/:versionId", "features/legal/routes/admin.legal.version.tsx"),

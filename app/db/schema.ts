@@ -79,6 +79,23 @@ export interface BlogSlugRedirectsTable {
   slug: string;
   post_id: string;
   created_at: Timestamp;
+  hits: ColumnType<number, number | undefined, number>;
+  last_used_at: NullableTimestamp;
+}
+
+/** An old address answering with a redirect or 410 Gone (~/features/redirects). */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  target: Text;
+  kind: "permanent" | "temporary" | "gone";
+  source: ColumnType<"editor" | "page-move", "editor" | "page-move" | undefined, "editor" | "page-move">;
+  hits: ColumnType<number, number | undefined, number>;
+  last_used_at: NullableTimestamp;
+  created_at: Timestamp;
+  created_by: Text;
+  updated_at: Timestamp;
+  updated_by: Text;
 }
 
 export interface LegalDocumentsTable {
@@ -372,6 +389,7 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   content_documents: ContentDocumentsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  redirects: RedirectsTable;
   legal_documents: LegalDocumentsTable;
   sales_leads: SalesLeadsTable;
   demo_requests: DemoRequestsTable;

@@ -246,6 +246,28 @@ const cases: Case[] = [
     expected: only("editor", 404),
   },
   {
+    route: "admin/redirects",
+    name: "redirects",
+    request: () => ({ method: "GET", path: "/admin/redirects" }),
+    expected: only("editor"),
+  },
+  {
+    route: "admin/redirects",
+    name: "deleting a redirect (no such redirect)",
+    request: () => ({
+      method: "POST",
+      path: "/admin/redirects",
+      form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" },
+    }),
+    expected: only("editor", 404),
+  },
+  {
+    route: "admin/redirects",
+    name: "adding a redirect (refused: a page of the site)",
+    request: () => ({ method: "POST", path: "/admin/redirects", form: { intent: "save", from: "/community", kind: "gone" } }),
+    expected: only("editor", 400),
+  },
+  {
     route: "admin/legal",
     name: "legal documents",
     request: () => ({ method: "GET", path: "/admin/legal" }),

@@ -16,6 +16,7 @@ import { auditChainMigration } from "~/db/migrations/0013-audit-chain";
 import { erasureMigration } from "~/db/migrations/0014-erasure";
 import { contentCoreMigration } from "~/db/migrations/0015-content-core";
 import { navigationMigration } from "~/db/migrations/0016-navigation";
+import { redirectsMigration } from "~/db/migrations/0017-redirects";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -39,6 +40,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0014-erasure": erasureMigration(dialect),
         "0015-content-core": contentCoreMigration(dialect),
         "0016-navigation": navigationMigration(dialect),
+        "0017-redirects": redirectsMigration(dialect),
       };
     },
   };

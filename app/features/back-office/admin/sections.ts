@@ -16,6 +16,12 @@ export const adminSections: readonly AdminSection[] = [
     roles: ["editor"],
   },
   {
+    path: "/admin/redirects",
+    label: "Redirects",
+    description: "Send old addresses to their new pages, or mark them gone.",
+    roles: ["editor"],
+  },
+  {
     path: "/admin/legal",
     label: "Legal documents",
     description: "Draft, compare and publish new versions of the privacy policy and terms of use.",

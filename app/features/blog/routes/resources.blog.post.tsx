@@ -4,13 +4,23 @@ import { BlogPostArticle, BlogPostNotFound } from "~/features/blog/components/bl
 import { loadPost, movedPostPath, withArticleInDocument } from "~/features/blog/posts.server";
 import { statusOf } from "~/platform/load-result";
 import { postMeta, postNotFoundMeta } from "~/features/blog/post-meta";
+import { GonePage } from "~/features/redirects/components/gone-page";
+import { redirectHits } from "~/features/redirects/redirect-hits.server";
+import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const result = await loadPost(params.slug, context.requestId);
   if (result.state === "not-found") {
     // A renamed post's old address: one permanent redirect to where it is now, never a chain.
     const moved = await movedPostPath(params.slug, context.requestId);
-    if (moved) throw redirect(moved, 301);
+    if (moved) {
+      redirectHits.postRename(params.slug);
+      throw redirect(moved, 301);
+    }
+    // A deleted post's address may have been redirected by an editor.
+    const redirected = await redirectForMissingPage(request, context.requestId);
+    if (redirected instanceof Response) throw redirected;
+    if (redirected) return data({ post: null, gone: true }, { status: 410 });
   }
   // A failed load shows the same not-found texts as a missing post, but answers 503 so monitors notice.
   const status = statusOf(result);
@@ -29,6 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  if (!post && "gone" in loaderData) return <GonePage />;
   if (!post) return <BlogPostNotFound />;
   return <BlogPostArticle post={post} />;
 }

@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from "kysely";
+import { staticPaths } from "~/config/site";
+import type { Database } from "~/db/schema";
+import { isUuid } from "~/db/normalize";
+import { BLOG_PATH } from "~/features/blog/posts";
+import { findPublishedPost } from "~/features/blog/db/posts.server";
+import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
+
+// Which paths belong to the site itself. An old address may never be one of them (a redirect is
+// only consulted where the site would answer 404, so it would never be used, or would start to
+// shadow the page the day it is taken away by mistake), and a redirect's target on this site
+// must be a live one. Other features add what they own to PATH_OWNERS (pages add theirs).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What owns a path: why it cannot be an old address, and whether visitors find a page there. */
+export type PathClaim = { reason: string; live: boolean };
+export type PathOwner = (db: Db, path: string) => Promise<PathClaim | undefined> | PathClaim | undefined;
+
+const STATIC_PAGES = new Set<string>(staticPaths);
+const OWN_FILES = new Set(["/robots.txt", "/sitemap.xml", "/rss.xml", "/atom.xml", "/feed.json", "/healthz", "/favicon.svg"]);
+/** Prefixes the site answers itself: the back office, assets, uploaded images, and routes under a page. */
+const OWN_PREFIXES = [
+  "/admin",
+  "/assets",
+  "/media",
+  "/images",
+  `${BLOG_PATH}/preview`,
+  "/terms/privacy-policy/versions",
+  "/terms/terms-of-use/versions",
+];
+
+/** The site's fixed routes: pages, feeds and files, the back office, assets and their sub-paths. */
+export const fixedRoutes: PathOwner = (_db, path) => {
+  if (STATIC_PAGES.has(path)) return { reason: "This is a page of the site.", live: true };
+  if (OWN_FILES.has(path)) return { reason: "The site answers this address itself.", live: false };
+  for (const prefix of OWN_PREFIXES) {
+    if (path === prefix || path.startsWith(`${prefix}/`))
+      return { reason: `The site answers addresses under ${prefix} itself.`, live: false };
+  }
+  if (path.startsWith(`${BLOG_PATH}/`) && path.endsWith("/og.png"))
+    return { reason: "This is a post's social card.", live: false };
+  return undefined;
+};
+
+/** A post's address (by slug or id), published or not, and a post's old slug. */
+export const blogPosts: PathOwner = async (db, path) => {
+  const slug = blogSlugOf(path);
+  if (slug === undefined) return undefined;
+  if (await findPublishedPost(db as Kysely<Database>, slug))
+    return { reason: "A post is published at this address.", live: true };
+  const post = await db
+    .selectFrom("blog_posts")
+    .select("id")
+    .where((eb) => (isUuid(slug) ? eb.or([eb("slug", "=", slug), eb("id", "=", slug)]) : eb("slug", "=", slug)))
+    .executeTakeFirst();
+  if (post) return { reason: "A post (not public yet, or taken off the site) has this address.", live: false };
+  return undefined;
+};
+
+/** A page of the content core at this address: live once published (or its scheduled time came). */
+export const contentPages: PathOwner = async (db, path) => {
+  if (await findLiveDocument(db as Kysely<Database>, "page", path))
+    return { reason: "A page of the site is at this address.", live: true };
+  if (await findPathHolder(db as Kysely<Database>, path))
+    return { reason: "A page (not public yet, or taken off the site) has this address.", live: false };
+  return undefined;
+};
+
+/** Every owner, asked in order. Add a feature's own here. */
+export const PATH_OWNERS: PathOwner[] = [fixedRoutes, blogPosts, contentPages];
+
+/** Who owns `path` (canonical), if anyone. */
+export async function claimOf(db: Db, path: string): Promise<PathClaim | undefined> {
+  for (const owner of PATH_OWNERS) {
+    const claim = await owner(db, path);
+    if (claim) return claim;
+  }
+  return undefined;
+}
+
+/** The slug (or id) in a post's address `/resources/blog/<slug>`, decoded; undefined for any other path. */
+export function blogSlugOf(path: string): string | undefined {
+  if (!path.startsWith(`${BLOG_PATH}/`)) return undefined;
+  const rest = path.slice(BLOG_PATH.length + 1);
+  if (rest === "" || rest.includes("/")) return undefined;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+}
