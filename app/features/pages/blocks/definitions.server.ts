@@ -527,7 +527,7 @@ export const blockMeta: { [Type in BlockType]: BlockMeta<Type> } = {
   steps: {
     label: "Steps",
     description: "Numbered steps; “Title: detail” shows the title in bold.",
-    defaultValue: { type: "steps", title: "How it works", steps: ["Connect: your tools."] },
+    defaultValue: { type: "steps", title: "How it works", steps: ["Connect your tools."] },
     fields: [...sectionEditorFields, plainItems("steps", "Steps", 8)],
   },
   quote: {
