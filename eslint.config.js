@@ -7,15 +7,43 @@ const relativeImports = {
   regex: "^\\.{1,2}/(?!\\+types/)",
   message: "Inside app/, import modules as ~/… (only a route's ./+types/… is relative).",
 };
+const featureModules = {
+  regex: "^~/(features/|jobs\\.server)",
+  message: "app/platform, app/config, app/db and app/ui sit below the features: they must not import a feature.",
+};
 const uiModules = {
-  regex: "^~/(components|routes)/",
-  message: "app/lib, app/content and app/config sit below the UI: they must not import components or routes.",
+  regex: "^~/ui/",
+  message: "app/platform, app/config and app/db sit below the UI: they must not import components.",
+};
+const dbModules = {
+  regex: "^~/db/",
+  message: "app/platform, app/config and app/ui must not reach the database: a feature's server code does.",
+};
+const routeModules = {
+  regex: "^~/(features/[^/]+/routes/|root$|routes$)",
+  message: "Route modules are the top: only app/routes.ts names them, and nothing imports them.",
 };
 const serverModules = {
   regex: "\\.server(\\.tsx?)?$",
   message: "This module reaches the browser: it must not import a *.server module.",
 };
 const restrictImports = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+// What each layer may not import, bottom to top: platform and config (and the icon names), then the
+// data layer, the shared UI, then the features (which may use each other's modules, never their
+// route modules).
+const layers = [
+  {
+    files: ["app/platform/**", "app/config/**", "app/assets/**"],
+    forbidden: [featureModules, uiModules, dbModules, routeModules],
+  },
+  { files: ["app/db/**"], forbidden: [featureModules, uiModules, routeModules] },
+  { files: ["app/ui/**"], forbidden: [featureModules, dbModules, routeModules] },
+  { files: ["app/features/**", "app/*.{ts,tsx}"], forbidden: [routeModules] },
+];
+// Route modules (their loaders and actions are stripped from the browser build), the app's server
+// entry and *.server modules may import server code; every other app module reaches the browser.
+const serverSide = ["**/*.server.ts", "**/*.server.tsx", "app/features/*/routes/**", "app/root.tsx", "app/entry.server.tsx"];
 
 export default tseslint.config(
   {
@@ -41,19 +69,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Layers point one way: routes → components → content, config and lib. Code that reaches the
-  // browser never imports a *.server module, and app modules are imported one way, as ~/….
-  // app/routes.ts is read by the router's build before the ~ alias exists: it keeps ./ imports.
-  { files: ["app/**/*.{ts,tsx}"], ignores: ["app/routes.ts"], rules: restrictImports(relativeImports) },
-  {
-    files: ["app/components/**"],
-    ignores: ["**/*.server.ts", "**/*.server.tsx"],
-    rules: restrictImports(relativeImports, serverModules),
-  },
-  { files: ["app/lib/**", "app/content/**", "app/config/**"], rules: restrictImports(relativeImports, uiModules) },
-  {
-    files: ["app/lib/**", "app/content/**", "app/config/**"],
-    ignores: ["**/*.server.ts", "**/*.server.tsx"],
-    rules: restrictImports(relativeImports, uiModules, serverModules),
-  },
+  // Layers point one way, and app modules are imported one way, as ~/…. app/routes.ts is read by
+  // the router's build before the ~ alias exists: it keeps ./ imports.
+  ...layers.flatMap(({ files, forbidden }) => [
+    { files, ignores: ["app/routes.ts"], rules: restrictImports(relativeImports, ...forbidden) },
+    { files, ignores: ["app/routes.ts", ...serverSide], rules: restrictImports(relativeImports, ...forbidden, serverModules) },
+  ]),
 );

@@ -8,22 +8,39 @@ import { defineConfig } from "vite";
  * Our shared client code (layout, UI primitives, config, small helpers, the visit every page
  * records) is a few kilobytes in a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
- * some pages use stays out: app/components/forms/ (and with it Conform, Zod, toasts), the post
- * and legal page bodies (each shared by a page and its preview or earlier-version page), the home
- * page's latest insights (1 KB that no other page uses), and the back office.
+ * some pages use stays out: the lead forms (and with them Conform, Zod, toasts), the post and legal
+ * page bodies (each shared by a page and its preview or earlier-version page), the home page's
+ * latest insights (1 KB that no other page uses), and the back office.
  */
-const SHARED_SITE_CODE =
-  /\/app\/(components\/(?!forms\/|admin\/|blog-post\.tsx|legal-document\.tsx|latest-insights\.tsx)|config\/|lib\/(seo|dates|blog|nonce|document-html|leads\/visit-memory)\.tsx?$)/;
+const SHARED_SITE_CODE = new RegExp(
+  `/app/(${[
+    "ui/(?!admin/)",
+    "config/site\\.ts$",
+    "platform/(dates|nonce|document-html)\\.tsx?$",
+    "features/site/(seo\\.ts|pending-states\\.tsx)$",
+    "features/leads/visit-memory\\.ts$",
+    "features/blog/components/(back-button|blog-states|post-card)\\.tsx$",
+    "features/legal/components/legal-skeleton\\.tsx$",
+    "features/media/components/responsive-picture\\.tsx$",
+    "features/pages/components/(console-illustration|deployment-diagram|document-visual|proof-points)\\.tsx$",
+  ].join("|")})`,
+);
 
 /**
  * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's) and React's
- * CommonJS entry: every page loads them, the entry chunk and the form code import them. In the
+ * CommonJS entry, and the JSX runtime (with the wrappers that load it as a module, or it lands in
+ * whichever chunk Rollup meets first, the back office's included): every page loads them, the entry chunk and the form code import them. In the
  * shared chunk they save two requests and the better part of a kilobyte.
  */
-const REACT_DOM_SHARED = /\/node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|react\/index\.js)$/;
+const REACT_DOM_SHARED =
+  /\/node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|react\/index\.js|react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)(\?commonjs-[a-z-]+)?)$/;
 
-/** The back office's browser code (its components, what they share, the passkey library): one chunk no public page loads. */
-const BACK_OFFICE_CODE = /\/app\/(components|lib)\/admin\/|\/node_modules\/@simplewebauthn\/browser\//;
+/**
+ * The back office's browser code (each feature's admin/ folder, what they share in app/ui/admin, the
+ * roles, the passkey library): one chunk no public page loads.
+ */
+const BACK_OFFICE_CODE =
+  /\/app\/(ui\/admin\/|features\/[^/]+\/admin\/|config\/roles\.ts$)|\/node_modules\/@simplewebauthn\/browser\//;
 
 /**
  * Rollup moves what a manual chunk's modules import into that chunk when no other manual chunk

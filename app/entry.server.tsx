@@ -7,15 +7,15 @@ import stylesheet from "~/app.css?inline";
 import stylesheetUrl from "~/app.css?url";
 import iconSprite from "~/assets/icons.svg?raw";
 import iconSpriteUrl from "~/assets/icons.svg?url";
-import { isBackOfficePath } from "~/lib/back-office-path";
-import { DocumentHtmlProvider, ICON_SPRITE, STYLESHEET } from "~/lib/document-html";
-import { logger } from "~/lib/logger.server";
-import { logSafeUrl } from "~/lib/log-safe-url";
-import { pageCut, pageCutStream } from "~/lib/page-cut-stream.server";
-import { pageIcons } from "~/lib/page-icons.server";
-import { pageStylesheets } from "~/lib/page-stylesheet.server";
-import { scriptsAfterFirstPaint, type Hydration } from "~/lib/script-priority.server";
-import { NonceProvider } from "~/lib/nonce";
+import { isBackOfficePath } from "~/platform/back-office-path";
+import { DocumentHtmlProvider, ICON_SPRITE, STYLESHEET } from "~/platform/document-html";
+import { logger } from "~/platform/logger.server";
+import { logSafeUrl } from "~/platform/log-safe-url";
+import { pageCut, pageCutStream } from "~/platform/page-cut-stream.server";
+import { pageIcons } from "~/platform/page-icons.server";
+import { pageStylesheets } from "~/platform/page-stylesheet.server";
+import { scriptsAfterFirstPaint, type Hydration } from "~/features/site/script-priority.server";
+import { NonceProvider } from "~/platform/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +33,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   // The stylesheet goes in the head and the icons' symbols in the body: first paint waits for no
   // other request. A public page's copies are cut to the rules and symbols it uses
-  // (~/lib/page-stylesheet.server, ~/lib/page-icons.server); the browser keeps the copies in the page.
+  // (~/platform/page-stylesheet.server, ~/platform/page-icons.server); the browser keeps the copies in the page.
   const documentHtml = new Map(loadContext.documentHtml).set(STYLESHEET, stylesheet).set(ICON_SPRITE, icons.all);
 
   return new Promise<Response>((resolve, reject) => {
@@ -54,7 +54,7 @@ export default function handleRequest(
       {
         nonce,
         // A boundary that is complete when it is sent goes inline, whatever its size. React would
-        // otherwise send a large one (the page's <main>, app/components/site-frame.tsx) separately
+        // otherwise send a large one (the page's <main>, app/ui/site-frame.tsx) separately
         // behind a script that reveals it: a page unseen without JavaScript.
         progressiveChunkSize: Infinity,
         [readyOption]() {

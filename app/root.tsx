@@ -13,15 +13,15 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFound } from "~/components/not-found";
-import { pendingStateFor } from "~/components/pending-states";
-import { SiteFrame } from "~/components/site-frame";
-import { documentHtmlElementId, ICON_SPRITE, STYLESHEET, useDocumentHtml } from "~/lib/document-html";
-import { getEnv } from "~/lib/env.server";
-import { useNonce } from "~/lib/nonce";
-import { currentVisit } from "~/lib/leads/visit-memory";
-import { isBackOfficePath } from "~/lib/back-office-path";
-import { organizationJsonLd } from "~/lib/seo";
+import { NotFound } from "~/ui/not-found";
+import { pendingStateFor } from "~/features/site/pending-states";
+import { SiteFrame } from "~/ui/site-frame";
+import { documentHtmlElementId, ICON_SPRITE, STYLESHEET, useDocumentHtml } from "~/platform/document-html";
+import { getEnv } from "~/env.server";
+import { useNonce } from "~/platform/nonce";
+import { currentVisit } from "~/features/leads/visit-memory";
+import { isBackOfficePath } from "~/platform/back-office-path";
+import { organizationJsonLd } from "~/features/site/seo";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
-        {/* The symbols every <Icon> draws, in the page so they are drawn with it (app/lib/page-icons.server.ts).
+        {/* The symbols every <Icon> draws, in the page so they are drawn with it (app/platform/page-icons.server.ts).
             Hidden, and of no size should the stylesheet not apply. */}
         <svg
           id={documentHtmlElementId(ICON_SPRITE)}

@@ -8,8 +8,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "~/lib/db/posts.server";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "~/features/blog/db/posts.server";
 
 const POSTS = 10_000;
 const RUNS = 300;

@@ -16,7 +16,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { diffFields, MAX_DIFF_EDITS, MAX_DIFF_LINES } from "~/lib/admin/text-diff";
+import { diffFields, MAX_DIFF_EDITS, MAX_DIFF_LINES } from "~/ui/admin/line-diff";
 import { startBuiltServer } from "../scripts/lib/built-server";
 import { median } from "./support/compared-builds";
 import { representativePages } from "./support/representative-pages";

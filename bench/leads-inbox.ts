@@ -12,9 +12,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { listLeadInbox, type LeadCursor, type LeadInboxFilter } from "~/lib/db/lead-inbox.server";
-import type { LeadTable } from "~/lib/db/schema";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { listLeadInbox, type LeadCursor, type LeadInboxFilter } from "~/features/leads/db/lead-inbox.server";
+import type { LeadTable } from "~/db/schema";
 
 const LARGE = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const SMALL = 1_000;

@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { openDatabase } from "~/lib/db/connection.server";
-import { listLeads } from "~/lib/db/leads.server";
+import { openDatabase } from "~/db/connection.server";
+import { listLeads } from "~/features/leads/db/leads.server";
 import { demoRequestBody } from "./support/demo-request";
 import { startBuiltServer } from "../scripts/lib/built-server";
 

@@ -3,10 +3,10 @@
 // page's size.
 // Run: npm run bench:markup
 import { readFileSync } from "node:fs";
-import { renderMarkup } from "../app/lib/blog/markup.server";
-import { pageCut, pageCutStream } from "../app/lib/page-cut-stream.server";
-import { pageIcons } from "../app/lib/page-icons.server";
-import { pageStylesheets } from "../app/lib/page-stylesheet.server";
+import { renderMarkup } from "../app/features/blog/markup.server";
+import { pageCut, pageCutStream } from "../app/platform/page-cut-stream.server";
+import { pageIcons } from "../app/platform/page-icons.server";
+import { pageStylesheets } from "../app/platform/page-stylesheet.server";
 
 const paragraph =
   "Sentinel inspects **every prompt** and _every response_ for leaks, with `inline code`, __underlined terms__ " +

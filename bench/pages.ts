@@ -21,11 +21,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { mediaVariantUrl, parseMediaPath } from "~/lib/blog/media";
-import { storeUpload } from "~/lib/blog/media.server";
-import type { ImageManifest } from "~/lib/blog/responsive-image";
-import { createUser } from "~/lib/db/admin-users.server";
-import { openDatabase } from "~/lib/db/connection.server";
+import { mediaVariantUrl, parseMediaPath } from "~/features/media/media";
+import { storeUpload } from "~/features/media/media.server";
+import type { ImageManifest } from "~/features/media/responsive-image";
+import { createUser } from "~/features/auth/db/admin-users.server";
+import { openDatabase } from "~/db/connection.server";
 import { freePort, startBuiltServer } from "../scripts/lib/built-server";
 import { rawRequest } from "../scripts/lib/raw-request";
 import { runWrk, WRK } from "./support/wrk";

@@ -7,10 +7,10 @@
 import "./lib/quiet-logs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { invite } from "~/lib/admin/invitations.server";
-import { isRole, ROLES, roleDescriptions, sortRoles, type Role } from "~/lib/admin/roles";
-import { listUsers } from "~/lib/db/admin-users.server";
-import { verifyAuditChain } from "~/lib/db/audit-log.server";
+import { invite } from "~/features/auth/invitations.server";
+import { isRole, ROLES, roleDescriptions, sortRoles, type Role } from "~/config/roles";
+import { listUsers } from "~/features/auth/db/admin-users.server";
+import { verifyAuditChain } from "~/features/audit/db/audit-log.server";
 import { AUDIT_USAGE, formatAuditReport, parseAuditArgs } from "./lib/audit-commands";
 import { runCommands, UsageError, type CommandParser } from "./lib/command";
 

@@ -1,6 +1,6 @@
 // Generates app/assets/icons.svg (one SVG sprite) and app/assets/icon-names.ts from lucide's
 // icon data, so pages reference icons by name (<use href="#icon-name">, the sprite's symbols being
-// in the page: app/lib/page-icons.server.ts) and ship no icon code in their JavaScript (first-load
+// in the page: app/platform/page-icons.server.ts) and ship no icon code in their JavaScript (first-load
 // budget: 105 KB). Run `node scripts/build-icons.mjs` after changing the list below; both outputs
 // are committed.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -10,12 +10,12 @@
 import "./lib/quiet-logs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { makePreviewLink } from "~/lib/blog/preview-links.server";
-import { formatProblem } from "~/lib/content-files.server";
-import { exportContent } from "~/lib/content-export.server";
-import { importContent } from "~/lib/db/content-import.server";
-import { findAnyPostSummary, isPublic, listScheduledPosts } from "~/lib/db/posts.server";
-import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/lib/blog/preview-token.server";
+import { makePreviewLink } from "~/features/blog/preview-links.server";
+import { formatProblem } from "~/features/content/content-files.server";
+import { exportContent } from "~/features/content/content-export.server";
+import { importContent } from "~/features/content/db/content-import.server";
+import { findAnyPostSummary, isPublic, listScheduledPosts } from "~/features/blog/db/posts.server";
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/blog/preview-token.server";
 import { runCommands, UsageError, type CommandParser } from "./lib/command";
 
 const USAGE = [

@@ -7,7 +7,7 @@ export const brandId = (name) => `${BRAND_PREFIX}${name}`;
 
 /**
  * A symbol's id in the sprite: the icon's name under a prefix of its own, since the sprite's
- * symbols are put inside the page (app/lib/page-icons.server.ts), whose ids they must not take.
+ * symbols are put inside the page (app/platform/page-icons.server.ts), whose ids they must not take.
  */
 export const SYMBOL_ID_PREFIX = "icon-";
 export const symbolId = (name) => `${SYMBOL_ID_PREFIX}${name}`;

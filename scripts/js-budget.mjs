@@ -9,7 +9,7 @@ let failed = false;
 for (const path of paths.length ? paths : ["/"]) {
   const html = await (await fetch(new URL(path, base))).text();
   // Script tags, preloads, and the module script's own import()s and fetch()es (scripts load after
-  // the first paint: app/lib/script-priority.server.ts turns the router's static imports into those).
+  // the first paint: app/features/site/script-priority.server.ts turns the router's static imports into those).
   const scripts = new Set(
     [...html.matchAll(/(?:modulepreload"(?: fetchpriority="low")? href=|(?:import|fetch)\(|src=)"?(\/assets\/[^"')]+\.js)/g)].map(
       (match) => match[1],

@@ -7,13 +7,13 @@
 //   npm run leads -- erase EMAIL --yes               delete everything held about an address (every server's lead spool too)
 // A mistake in the command line (or an unknown delivery id): one line on stderr and exit code 2.
 import "./lib/quiet-logs";
-import { eraseSubject, exportSubjectData } from "~/lib/db/data-subject.server";
-import { listDeliveries, requeueDeliveries } from "~/lib/db/deliveries.server";
-import { leadColumns, listLeads } from "~/lib/db/leads.server";
-import { findExpiredLeads, purgeExpiredLeads } from "~/lib/db/retention.server";
-import { retentionMonths } from "~/lib/leads/retention-job.server";
-import { applyErasuresToSpool, findInSpool } from "~/lib/leads/spool-erasure.server";
-import { openLeadSpool } from "~/lib/leads/spool.server";
+import { eraseSubject, exportSubjectData } from "~/features/privacy/db/data-subject.server";
+import { listDeliveries, requeueDeliveries } from "~/features/leads/db/deliveries.server";
+import { leadColumns, listLeads } from "~/features/leads/db/leads.server";
+import { findExpiredLeads, purgeExpiredLeads } from "~/features/leads/db/retention.server";
+import { retentionMonths } from "~/features/leads/retention-job.server";
+import { applyErasuresToSpool, findInSpool } from "~/features/leads/spool-erasure.server";
+import { openLeadSpool } from "~/features/leads/spool.server";
 import { formatDeliveries, parseDeliveriesArgs, parseRedeliverArgs } from "./lib/delivery-commands";
 import { formatLeads, parseExportArgs, sinceTimestamp } from "./lib/lead-export";
 import { runCommands, UsageError, type CommandParser } from "./lib/command";

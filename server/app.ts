@@ -8,18 +8,19 @@ import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { clientAddress } from "~/lib/request-context";
-import { isDatabaseUnreachable } from "~/lib/db/connection.server";
-import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
-import { loadEnv, ConfigError, type Env } from "~/lib/env.server";
-import { loadImageManifest } from "~/lib/blog/image-manifest.server";
-import { startJobs, stopJobs } from "~/lib/jobs.server";
-import { serverLeadSpool } from "~/lib/leads/spool.server";
-import { logSafeUrl } from "~/lib/log-safe-url";
-import { logger } from "~/lib/logger.server";
-import { pageViews } from "~/lib/visits/page-view-counter.server";
+import { clientAddress } from "~/platform/request-context";
+import { isDatabaseUnreachable } from "~/db/connection.server";
+import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
+import { loadEnv, ConfigError, type Env } from "~/env.server";
+import { loadImageManifest } from "~/features/media/image-manifest.server";
+import { seedSampleContent } from "~/features/content/db/content-import.server";
+import { startJobs, stopJobs } from "~/jobs.server";
+import { serverLeadSpool } from "~/features/leads/spool.server";
+import { logSafeUrl } from "~/platform/log-safe-url";
+import { logger } from "~/platform/logger.server";
+import { pageViews } from "~/features/visits/page-view-counter.server";
 import { backOfficeHeaders } from "./back-office";
-import { canonicalPath, hasDotSegments } from "~/lib/canonical-path";
+import { canonicalPath, hasDotSegments } from "~/platform/canonical-path";
 import { limitBodySize, limitFormPosts } from "./form-posts";
 import { HEALTH_CHECK_PATH, loadShedder } from "./load-shedding";
 import { sendRefusal, type Refusal } from "./refusal-page";
@@ -326,7 +327,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   // Post images with variants made by the build are drawn as <picture>; development has none.
   if (!vite) loadImageManifest(path.join(BUILD_DIR, "image-manifest.json"));
 
-  // Background work beside the pages (lead delivery, retention, the lead spool's replay): see ~/lib/jobs.server.
+  // Background work beside the pages (lead delivery, retention, the lead spool's replay): see ~/jobs.server.
   startJobs({ env, getDb });
 
   const app = createApp(env, vite);
@@ -393,7 +394,7 @@ const DATABASE_RETRY_MS = 2_000;
 async function initDatabaseKeepingSpooledLeads(env: Env): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await initDatabase(env);
+      return await initDatabase(env, seedSampleContent);
     } catch (error) {
       const waiting = isDatabaseUnreachable(error) ? spooledLeads(env) : 0;
       if (waiting === 0) throw error;

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from "express";
-import { formatBytes, MAX_UPLOAD_BYTES } from "~/lib/blog/media";
-import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/lib/admin/upload.server";
-import { formLimitFor } from "~/lib/forms/body.server";
-import { commonOutcomes } from "~/lib/forms/outcomes";
-import { consumeFormSubmission } from "~/lib/forms/rate-limit.server";
-import { clientAddress } from "~/lib/request-context";
+import { formatBytes, MAX_UPLOAD_BYTES } from "~/features/media/media";
+import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/features/media/upload.server";
+import { formLimitFor } from "~/features/leads/forms/body.server";
+import { commonOutcomes } from "~/features/leads/forms/outcomes";
+import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
+import { clientAddress } from "~/platform/request-context";
 import { isBackOfficePath } from "./back-office";
 import { sendRefusal, type Refusal } from "./refusal-page";
 

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { watchEventLoop } from "~/lib/event-loop.server";
+import { watchEventLoop } from "~/platform/event-loop.server";
 
 /**
  * A post's social card (og:image) is never shed: a crawler that gets a 503 shows the post without

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { mediaFile, mediaFileMissing } from "~/lib/blog/media-files.server";
-import { getDb } from "~/lib/db/index.server";
-import { logger } from "~/lib/logger.server";
+import { mediaFile, mediaFileMissing } from "~/features/media/media-files.server";
+import { getDb } from "~/db/index.server";
+import { logger } from "~/platform/logger.server";
 
 /**
  * Uploaded images and their responsive variants at /media/<id>/<file>. An id's bytes never

@@ -4,9 +4,9 @@ import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { contentQuery, keptQuery } from "~/lib/query-params";
+import { contentQuery, keptQuery } from "~/features/site/query-params";
 import { isBackOfficePath } from "./back-office";
-import { canonicalPath } from "~/lib/canonical-path";
+import { canonicalPath } from "~/platform/canonical-path";
 import { withScriptHashes } from "./security";
 
 /**

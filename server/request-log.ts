@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { logSafeUrl } from "~/lib/log-safe-url";
+import { logSafeUrl } from "~/platform/log-safe-url";
 
 // One JSON line per answered request: method, URL, status, time and the request's id (also sent as
 // X-Request-Id). The URL goes through logSafeUrl: no credential in a path, and no value of the

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { Env } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import type { Env } from "~/env.server";
+import { logger } from "~/platform/logger.server";
 import { logThrottle, untrusted, type LogThrottle } from "./log-throttle";
 import { ownOrigin } from "./public-url";
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isbot } from "isbot";
-import { campaignFrom, hostOf, normalisePath } from "~/lib/leads/attribution";
-import type { PageViewKey } from "~/lib/db/page-views.server";
+import { campaignFrom, hostOf, normalisePath } from "~/features/leads/attribution";
+import type { PageViewKey } from "~/features/visits/db/page-views.server";
 import { isBackOfficePath } from "./back-office";
 
 // Which answers are a person viewing a page, and under what they are counted. Nothing about the

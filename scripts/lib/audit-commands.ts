@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { AuditChainReport, AuditHead } from "~/lib/db/audit-log.server";
+import type { AuditChainReport, AuditHead } from "~/features/audit/db/audit-log.server";
 import { UsageError } from "./usage-error";
 
 // The operator's audit command (`npm run admin -- audit verify`): argument parsing and output,

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { DatabaseError, migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import type { Dialect } from "~/lib/db/normalize";
-import type { Database } from "~/lib/db/schema";
-import { ConfigError, loadEnv, type Env } from "~/lib/env.server";
+import { DatabaseError, migrateToLatest, openDatabase } from "~/db/connection.server";
+import type { Dialect } from "~/db/normalize";
+import type { Database } from "~/db/schema";
+import { ConfigError, loadEnv, type Env } from "~/env.server";
 import { UsageError } from "./usage-error";
 
 // The one runner of the operator's commands (`npm run content|leads|admin -- …`): it picks the

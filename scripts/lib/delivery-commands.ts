@@ -1,9 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { isCalendarDate } from "~/lib/dates";
+import { isCalendarDate } from "~/platform/dates";
 import { sinceTimestamp } from "./lead-export";
 import { UsageError } from "./usage-error";
-import type { Delivery } from "~/lib/db/deliveries.server";
-import type { DeliveryStatus } from "~/lib/db/schema";
+import type { Delivery } from "~/features/leads/db/deliveries.server";
+import type { DeliveryStatus } from "~/db/schema";
 
 // The operator's delivery commands (`npm run leads -- deliveries …` and `… redeliver …`):
 // argument parsing and output, apart from the database so both can be tested directly.

@@ -1,4 +1,4 @@
-// Turns raster images into the responsive variants the site serves (see app/lib/blog/responsive-image.ts):
+// Turns raster images into the responsive variants the site serves (see app/features/media/responsive-image.ts):
 // AVIF and WebP at the standard widths, plus one fallback in the original's format. File names
 // carry a hash of their bytes, so a changed image gets a new URL and every URL can be cached forever.
 import { createHash } from "node:crypto";
@@ -11,7 +11,7 @@ import {
   encodeVariant,
   variantJobs,
   type EncodedVariant,
-} from "../../app/lib/blog/image-encoding.server";
+} from "../../app/features/media/image-encoding.server";
 import {
   RASTER_EXTENSIONS,
   VARIANTS_PATH,
@@ -19,7 +19,7 @@ import {
   type ImageManifest,
   type ManifestEntry,
   type VariantType,
-} from "../../app/lib/blog/responsive-image";
+} from "../../app/features/media/responsive-image";
 
 export type VariantOptions = {
   /** Where the variant files are written; they are served at VARIANTS_PATH. */

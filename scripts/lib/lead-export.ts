@@ -1,7 +1,7 @@
-import { toCsv } from "~/lib/csv.server";
-import { isCalendarDate } from "~/lib/dates";
-import type { LeadTable } from "~/lib/db/schema";
-import { leadFormList } from "~/lib/leads/registry";
+import { toCsv } from "~/platform/csv.server";
+import { isCalendarDate } from "~/platform/dates";
+import type { LeadTable } from "~/db/schema";
+import { leadFormList } from "~/features/leads/registry";
 import { UsageError } from "./usage-error";
 
 // The lead export (`npm run leads -- export ...`): argument parsing and formatting,

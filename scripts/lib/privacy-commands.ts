@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { ExpiredLead, PurgeCounts } from "~/lib/db/retention.server";
-import { subjectAddress } from "~/lib/db/data-subject.server";
+import type { ExpiredLead, PurgeCounts } from "~/features/leads/db/retention.server";
+import { subjectAddress } from "~/features/privacy/db/data-subject.server";
 import { UsageError } from "./usage-error";
 
 // The operator's retention and privacy commands (`npm run leads -- purge|subject-export|erase …`):

@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditHeadJob, logAuditHead } from "~/lib/admin/audit-head-job.server";
-import { recordAudit } from "~/lib/admin/audit.server";
-import { auditEntryHash, AUDIT_CHAIN_GENESIS, canonicalJson } from "~/lib/db/audit-chain";
-import { appendAuditEntry, listAuditEntries, readAuditHead, verifyAuditChain } from "~/lib/db/audit-log.server";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { migrationProvider } from "~/lib/db/migrations";
-import type { Dialect } from "~/lib/db/normalize";
-import type { Database } from "~/lib/db/schema";
-import { logger } from "~/lib/logger.server";
+import { auditHeadJob, logAuditHead } from "~/features/audit/audit-head-job.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { auditEntryHash, AUDIT_CHAIN_GENESIS, canonicalJson } from "~/db/audit-chain";
+import { appendAuditEntry, listAuditEntries, readAuditHead, verifyAuditChain } from "~/features/audit/db/audit-log.server";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { migrationProvider } from "~/db/migrations";
+import type { Dialect } from "~/db/normalize";
+import type { Database } from "~/db/schema";
+import { logger } from "~/platform/logger.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 

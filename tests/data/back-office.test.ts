@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readAuditQuery } from "~/lib/admin/audit-filter.server";
+import { readAuditQuery } from "~/features/audit/audit-filter.server";
 import {
   admitInvited,
   invite,
@@ -10,8 +10,8 @@ import {
   LAST_OWNER_PROBLEM,
   LastOwnerError,
   lookUpInvitation,
-} from "~/lib/admin/invitations.server";
-import { createSignedInSession, idleCutoff, readSession, sessionRecordId } from "~/lib/admin/session.server";
+} from "~/features/auth/invitations.server";
+import { createSignedInSession, idleCutoff, readSession, sessionRecordId } from "~/features/auth/session.server";
 import {
   deleteUserSessions,
   findLiveSession,
@@ -20,7 +20,7 @@ import {
   saveSignInState,
   takeSignInState,
   touchSession,
-} from "~/lib/db/admin-sessions.server";
+} from "~/features/auth/db/admin-sessions.server";
 import {
   countActiveWithRole,
   createInvitation,
@@ -31,12 +31,12 @@ import {
   setDisabled,
   setRoles,
   type AdminUser,
-} from "~/lib/db/admin-users.server";
-import { sharedSecret } from "~/lib/db/app-secrets.server";
-import { appendAuditEntry, listAuditEntries, type AuditCursor, type AuditEntry, type AuditFilter } from "~/lib/db/audit-log.server";
-import { openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { closeDatabase, initDatabase } from "~/lib/db/index.server";
-import type { Database } from "~/lib/db/schema";
+} from "~/features/auth/db/admin-users.server";
+import { sharedSecret } from "~/db/app-secrets.server";
+import { appendAuditEntry, listAuditEntries, type AuditCursor, type AuditEntry, type AuditFilter } from "~/features/audit/db/audit-log.server";
+import { openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { closeDatabase, initDatabase } from "~/db/index.server";
+import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 

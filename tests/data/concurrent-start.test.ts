@@ -3,9 +3,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db/connection.server";
-import { migrationProvider } from "~/lib/db/migrations";
-import { countPublishedPosts } from "~/lib/db/posts.server";
+import { openDatabase } from "~/db/connection.server";
+import { migrationProvider } from "~/db/migrations";
+import { countPublishedPosts } from "~/features/blog/db/posts.server";
 import { postgresAvailability, postgresEngine } from "./support/engines";
 
 // Two servers starting at once against one PostgreSQL: both must come up, with one schema and one seed.

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatProblem, loadContent, splitLegalSections } from "~/lib/content-files.server";
-import { toIso } from "~/lib/db/normalize";
+import { formatProblem, loadContent, splitLegalSections } from "~/features/content/content-files.server";
+import { toIso } from "~/db/normalize";
 
 // Validation of content files, before any database is involved.
 

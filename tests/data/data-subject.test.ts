@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listAuditEntries } from "~/lib/db/audit-log.server";
+import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import {
   correctSubjectField,
   eraseSubject,
@@ -9,10 +9,10 @@ import {
   findSubjectData,
   lookUpSubject,
   subjectHash,
-} from "~/lib/db/data-subject.server";
-import { listDeliveries } from "~/lib/db/deliveries.server";
-import { insertLead } from "~/lib/db/leads.server";
-import type { Database, LeadTable } from "~/lib/db/schema";
+} from "~/features/privacy/db/data-subject.server";
+import { listDeliveries } from "~/features/leads/db/deliveries.server";
+import { insertLead } from "~/features/leads/db/leads.server";
+import type { Database, LeadTable } from "~/db/schema";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 import { demo } from "./support/fixtures";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type OpenDatabase } from "~/lib/db/connection.server";
+import { type OpenDatabase } from "~/db/connection.server";
 import {
   claimDueDeliveries,
   listDeliveries,
@@ -10,9 +10,9 @@ import {
   pendingBacklog,
   releaseDelivery,
   requeueDeliveries,
-} from "~/lib/db/deliveries.server";
-import { insertLead } from "~/lib/db/leads.server";
-import type { Database, DeliveryDestination } from "~/lib/db/schema";
+} from "~/features/leads/db/deliveries.server";
+import { insertLead } from "~/features/leads/db/leads.server";
+import type { Database, DeliveryDestination } from "~/db/schema";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 import { demo, sleep } from "./support/fixtures";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import { migrationProvider } from "~/lib/db/migrations";
-import type { Database, LeadTable } from "~/lib/db/schema";
-import { TRACKING_COLUMNS } from "~/lib/leads/registry.server";
-import { campaignReport } from "~/lib/visits/campaign-report.server";
+import { migrateToLatest, openDatabase } from "~/db/connection.server";
+import { migrationProvider } from "~/db/migrations";
+import type { Database, LeadTable } from "~/db/schema";
+import { TRACKING_COLUMNS } from "~/features/leads/registry.server";
+import { campaignReport } from "~/features/visits/campaign-report.server";
 import { engines } from "./support/engines";
 
 // Migration 0012-lead-first-touch on both engines: a lead stored before it (its utm_* columns

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/db/admin-users.server";
-import { type OpenDatabase } from "~/lib/db/connection.server";
-import { listDeliveries } from "~/lib/db/deliveries.server";
+import { createUser } from "~/features/auth/db/admin-users.server";
+import { type OpenDatabase } from "~/db/connection.server";
+import { listDeliveries } from "~/features/leads/db/deliveries.server";
 import {
   findLeadRecord,
   listLeadActivity,
   listLeadInbox,
   type LeadCursor,
   type LeadInboxFilter,
-} from "~/lib/db/lead-inbox.server";
-import { toIso } from "~/lib/db/normalize";
-import type { Database, LeadTable } from "~/lib/db/schema";
-import { leadForms } from "~/lib/leads/registry";
-import { addNote, assignLead, changeLeadStatus, deliverAgain, type Worker } from "~/lib/leads/workspace.server";
+} from "~/features/leads/db/lead-inbox.server";
+import { toIso } from "~/db/normalize";
+import type { Database, LeadTable } from "~/db/schema";
+import { leadForms } from "~/features/leads/registry";
+import { addNote, assignLead, changeLeadStatus, deliverAgain, type Worker } from "~/features/leads/workspace.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 

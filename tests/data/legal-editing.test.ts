@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db/connection.server";
-import { importContent } from "~/lib/db/content-import.server";
-import { findLegalVersionRecord, listLegalVersionRecords } from "~/lib/db/legal-editing.server";
-import { findLegalDocument, listLegalVersions } from "~/lib/db/legal.server";
-import type { Database } from "~/lib/db/schema";
-import type { DraftFields } from "~/lib/legal/drafts";
+import { openDatabase } from "~/db/connection.server";
+import { importContent } from "~/features/content/db/content-import.server";
+import { findLegalVersionRecord, listLegalVersionRecords } from "~/features/legal/db/legal-editing.server";
+import { findLegalDocument, listLegalVersions } from "~/features/legal/db/legal.server";
+import type { Database } from "~/db/schema";
+import type { DraftFields } from "~/features/legal/drafts";
 import {
   createLegalDraft,
   discardLegalDraft,
@@ -15,7 +15,7 @@ import {
   publishLegalDraft,
   saveLegalDraft,
   type Editor,
-} from "~/lib/legal/editing.server";
+} from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 import { addLegal } from "./support/fixtures";

@@ -6,15 +6,15 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { encodeVariant } from "~/lib/blog/image-encoding.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ALT_MESSAGES, mediaVariantUrl } from "~/lib/blog/media";
-import { mediaFile } from "~/lib/blog/media-files.server";
-import { changeAlt, deleteMedia, imageLookupFor, listMedia, storeUpload, type MediaActor } from "~/lib/blog/media.server";
-import { createUser } from "~/lib/db/admin-users.server";
-import { insertRevision, type PostFields } from "~/lib/db/post-editing.server";
-import { listAuditEntries } from "~/lib/db/audit-log.server";
-import { closeDatabase } from "~/lib/db/index.server";
-import type { Database } from "~/lib/db/schema";
+import { encodeVariant } from "~/features/media/image-encoding.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, ALT_MESSAGES, mediaVariantUrl } from "~/features/media/media";
+import { mediaFile } from "~/features/media/media-files.server";
+import { changeAlt, deleteMedia, imageLookupFor, listMedia, storeUpload, type MediaActor } from "~/features/media/media.server";
+import { createUser } from "~/features/auth/db/admin-users.server";
+import { insertRevision, type PostFields } from "~/features/blog/db/post-editing.server";
+import { listAuditEntries } from "~/features/audit/db/audit-log.server";
+import { closeDatabase } from "~/db/index.server";
+import type { Database } from "~/db/schema";
 import { addPost } from "./support/fixtures";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
@@ -23,8 +23,8 @@ import { migratedDatabase } from "./support/migrated-database";
 // what is refused (each hostile file with its own message, nothing stored), the audit entries of
 // every write, images in use kept, and the files made from them once, on first request.
 
-vi.mock("~/lib/blog/image-encoding.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/lib/blog/image-encoding.server")>();
+vi.mock("~/features/media/image-encoding.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/features/media/image-encoding.server")>();
   return { ...original, encodeVariant: vi.fn(original.encodeVariant) };
 });
 

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addPageViews, type PageViewKey } from "~/lib/db/page-views.server";
-import type { Database } from "~/lib/db/schema";
-import { PageViewCounter } from "~/lib/visits/page-view-counter.server";
-import { campaignReport, reportPeriodFrom, weekOf } from "~/lib/visits/campaign-report.server";
+import { addPageViews, type PageViewKey } from "~/features/visits/db/page-views.server";
+import type { Database } from "~/db/schema";
+import { PageViewCounter } from "~/features/visits/page-view-counter.server";
+import { campaignReport, reportPeriodFrom, weekOf } from "~/features/visits/campaign-report.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { savePost, type SaveOutcome } from "~/lib/blog/post-editor.server";
-import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
+import { savePost, type SaveOutcome } from "~/features/blog/post-editor.server";
+import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
 import {
   findRedirectedPost,
   listOldSlugs,
   listPostsForEditors,
   listRevisions,
   type PostFields,
-} from "~/lib/db/post-editing.server";
-import { findPublishedPost } from "~/lib/db/posts.server";
-import type { Database } from "~/lib/db/schema";
+} from "~/features/blog/db/post-editing.server";
+import { findPublishedPost } from "~/features/blog/db/posts.server";
+import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
 import { addPost } from "./support/fixtures";
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { createFormRateLimiter, type FormRateLimiter } from "~/lib/forms/rate-limit.server";
+import { openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { createFormRateLimiter, type FormRateLimiter } from "~/features/leads/forms/rate-limit.server";
 import { engines } from "./support/engines";
 
 // The form rate limit's real stores: in memory beside SQLite, in PostgreSQL (form_rate_limits)

@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatProblem } from "~/lib/content-files.server";
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
-import { importContent } from "~/lib/db/content-import.server";
-import { migrationProvider } from "~/lib/db/migrations";
-import { closeDatabase, getDb, getDialect, initDatabase } from "~/lib/db/index.server";
-import type { Database } from "~/lib/db/schema";
-import { insertLead, listLeads } from "~/lib/db/leads.server";
-import { findLegalDocument, isValidLegalContent } from "~/lib/db/legal.server";
+import { formatProblem } from "~/features/content/content-files.server";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/db/connection.server";
+import { importContent, seedSampleContent } from "~/features/content/db/content-import.server";
+import { migrationProvider } from "~/db/migrations";
+import { closeDatabase, getDb, getDialect, initDatabase } from "~/db/index.server";
+import type { Database } from "~/db/schema";
+import { insertLead, listLeads } from "~/features/leads/db/leads.server";
+import { findLegalDocument, isValidLegalContent } from "~/features/legal/db/legal.server";
 import {
   countPublishedPosts,
   findFeaturedPost,
@@ -20,7 +20,7 @@ import {
   listPublishedCategories,
   listPublishedPosts,
   listScheduledPosts,
-} from "~/lib/db/posts.server";
+} from "~/features/blog/db/posts.server";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
 import { addLegal, addPost } from "./support/fixtures";
@@ -401,15 +401,15 @@ for (const { engine, skip } of await engines()) {
       expect(await findLegalDocument(getDb(), "privacy-policy")).toBeUndefined();
       await closeDatabase();
 
-      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" });
-      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" });
+      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" }, seedSampleContent);
+      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" }, seedSampleContent);
       const seeded = await countPublishedPosts(getDb());
       expect(seeded).toBeGreaterThanOrEqual(9);
       expect(await findLegalDocument(getDb(), "terms-of-use")).toBeDefined();
       // Not empty any more: an editor's deletion of one post is not undone by a restart.
       await getDb().deleteFrom("blog_posts").where("slug", "=", "sentinel-2-4-release").execute();
       await closeDatabase();
-      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" });
+      await initDatabase({ DATABASE_URL: never, DATABASE_POOL_SIZE: 2, SEED: "auto" }, seedSampleContent);
       expect(await countPublishedPosts(getDb())).toBe(seeded - 1);
       await closeDatabase();
     });

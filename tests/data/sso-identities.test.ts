@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { invite } from "~/lib/admin/invitations.server";
-import { admitSsoIdentity, SsoError, type SsoIdentity, type SsoPolicy } from "~/lib/admin/sso.server";
-import { createUser, findUserByEmail, setDisabled } from "~/lib/db/admin-users.server";
-import { closeDatabase, getDb, initDatabase } from "~/lib/db/index.server";
-import type { Database } from "~/lib/db/schema";
-import { findSsoIdentity, findUserSsoIdentity, linkSsoIdentity } from "~/lib/db/sso-identities.server";
+import { invite } from "~/features/auth/invitations.server";
+import { admitSsoIdentity, SsoError, type SsoIdentity, type SsoPolicy } from "~/features/auth/sso.server";
+import { createUser, findUserByEmail, setDisabled } from "~/features/auth/db/admin-users.server";
+import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
+import type { Database } from "~/db/schema";
+import { findSsoIdentity, findUserSsoIdentity, linkSsoIdentity } from "~/features/auth/db/sso-identities.server";
 import { engines } from "./support/engines";
 
 // Single sign-on's admission on both engines: an account is tied to the provider's subject on its

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { leadFormServerOfTable } from "../../app/lib/leads/registry.server";
+import { leadFormServerOfTable } from "../../app/features/leads/registry.server";
 import { uniqueCampaign } from "./forms-support";
 import { expect, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { leadFormServerOfTable } from "../../app/lib/leads/registry.server";
+import { leadFormServerOfTable } from "../../app/features/leads/registry.server";
 import { freePort } from "../../scripts/lib/built-server";
 import { uniqueCampaign } from "./forms-support";
 import { expect, test } from "./support/fixtures";

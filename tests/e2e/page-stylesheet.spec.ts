@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { classesIn } from "../../app/lib/page-stylesheet.server";
+import { classesIn } from "../../app/platform/page-stylesheet.server";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 // A public page's inline stylesheet holds only the utility rules its own markup uses. Proof that

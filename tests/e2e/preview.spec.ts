@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { signPreviewToken } from "../../app/lib/blog/preview-token.server";
+import { signPreviewToken } from "../../app/features/blog/preview-token.server";
 import { withDatabase } from "./support/database";
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";

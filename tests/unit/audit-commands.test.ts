@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "~/lib/admin/audit.server";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import { formatAuditReport, parseAuditArgs } from "../../scripts/lib/audit-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
 

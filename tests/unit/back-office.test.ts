@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cursorParam, readAuditQuery } from "~/lib/admin/audit-filter.server";
-import { safeRedirect } from "~/lib/admin/auth.server";
-import { invitationPath } from "~/lib/admin/invitations.server";
-import { tooManyAttempts } from "~/lib/admin/sign-in-limits.server";
-import { previewPath } from "~/lib/blog/posts";
-import { loadEnv } from "~/lib/env.server";
-import { logSafeUrl } from "~/lib/log-safe-url";
+import { cursorParam, readAuditQuery } from "~/features/audit/audit-filter.server";
+import { safeRedirect } from "~/features/auth/auth.server";
+import { invitationPath } from "~/features/auth/invitations.server";
+import { tooManyAttempts } from "~/features/auth/sign-in-limits.server";
+import { previewPath } from "~/features/blog/posts";
+import { loadEnv } from "~/env.server";
+import { logSafeUrl } from "~/platform/log-safe-url";
 
 // The back office's pure helpers: where a sign-in may send the browser, what a log line may show,
 // how the audit page reads its filters, and which single sign-on settings the server accepts.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retryingBusyNavigations } from "~/lib/busy-retry";
+import { retryingBusyNavigations } from "~/platform/busy-retry";
 
 // The browser's retry of a navigation that met a busy server, against a real HTTP server that
 // answers 503 (with Retry-After) a set number of times per address before it answers 200.

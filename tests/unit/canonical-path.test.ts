@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPath, hasDotSegments } from "~/lib/canonical-path";
+import { canonicalPath, hasDotSegments } from "~/platform/canonical-path";
 
 describe("canonical paths", () => {
   it("decode unreserved characters, so one page has one address", () => {

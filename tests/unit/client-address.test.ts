@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress } from "~/lib/request-context";
+import { clientAddress } from "~/platform/request-context";
 
 // The client address the server hands loaders, the audit log and the rate limits, read through a
 // real Express app with the trust proxy settings TRUST_PROXY gives, asked on a loopback port.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startedOnAnotherSite } from "~/lib/admin/cross-site.server";
+import { startedOnAnotherSite } from "~/features/auth/cross-site.server";
 
 // Whether a back-office GET was started on another site: what the export and a lead's page ask
 // before doing anything in the signed-in person's name.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, isoDay } from "~/lib/dates";
+import { formatLongDate, isoDay } from "~/platform/dates";
 
 describe("formatLongDate", () => {
   it("formats in long US style", () => {

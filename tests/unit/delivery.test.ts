@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseDeliveriesArgs, parseRedeliverArgs } from "../../scripts/lib/delivery-commands";
-import { deliveryConfigFrom, destinationsFor, describeDeliveries, retryDelayMs } from "~/lib/delivery/config.server";
-import { describeSmtpError, smtpOptions } from "~/lib/delivery/senders.server";
-import { emailHtml, emailSubject, emailText, headerSafe } from "~/lib/delivery/messages.server";
-import { loadEnv } from "~/lib/env.server";
+import { deliveryConfigFrom, destinationsFor, describeDeliveries, retryDelayMs } from "~/features/leads/delivery/config.server";
+import { describeSmtpError, smtpOptions } from "~/features/leads/delivery/senders.server";
+import { emailHtml, emailSubject, emailText, headerSafe } from "~/features/leads/delivery/messages.server";
+import { loadEnv } from "~/env.server";
 import { UsageError } from "../../scripts/lib/lead-export";
 
 const secret = `whsec_${Buffer.from("a-webhook-secret-of-24b!").toString("base64")}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "~/lib/env.server";
+import { ConfigError, loadEnv } from "~/env.server";
 import { strictTransportSecurity } from "../../server/security";
 
 const production = { NODE_ENV: "production", SITE_URL: "https://quorvant.com" };

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { careerApplicationSchema, contactSalesSchema, demoRequestSchema } from "~/lib/forms/schemas";
-import { constraintsOf } from "~/components/forms/use-lead-form";
+import { careerApplicationSchema, contactSalesSchema, demoRequestSchema } from "~/features/leads/forms/schemas";
+import { constraintsOf } from "~/features/leads/components/use-lead-form";
 
 // The shared schemas exactly as the action runs them: through Conform, from form data.
 function parse<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>) {

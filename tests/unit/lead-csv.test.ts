@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LeadSummary } from "~/lib/db/lead-inbox.server";
-import { leadCsvColumns, leadsToCsv } from "~/lib/leads/lead-csv.server";
+import type { LeadSummary } from "~/features/leads/db/lead-inbox.server";
+import { leadCsvColumns, leadsToCsv } from "~/features/leads/lead-csv.server";
 
 // The inbox export: its columns per form, and a visitor's formula typed into a field arriving in a
 // spreadsheet as text, never run.

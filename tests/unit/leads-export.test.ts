@@ -5,9 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import { insertLead } from "~/lib/db/leads.server";
-import { spreadsheetSafe } from "~/lib/csv.server";
+import { migrateToLatest, openDatabase } from "~/db/connection.server";
+import { insertLead } from "~/features/leads/db/leads.server";
+import { spreadsheetSafe } from "~/platform/csv.server";
 import { formatLeads, parseExportArgs, UsageError } from "../../scripts/lib/lead-export";
 
 const run = promisify(execFile);

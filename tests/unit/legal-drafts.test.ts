@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { splitLegalSections } from "~/lib/content-files.server";
-import { checkDraft } from "~/lib/legal/draft-check.server";
+import { splitLegalSections } from "~/features/content/content-files.server";
+import { checkDraft } from "~/features/legal/draft-check.server";
 import {
   applySectionEdit,
   documentText,
@@ -9,7 +9,7 @@ import {
   readDraftForm,
   suggestVersion,
   type DraftFields,
-} from "~/lib/legal/drafts";
+} from "~/features/legal/drafts";
 
 // The legal editor's pure parts: reading its form (hostile ones too), rearranging sections,
 // suggesting the next number, and a checked draft always surviving the content file format.

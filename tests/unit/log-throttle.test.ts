@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/platform/logger.server";
 import { logThrottle, untrusted } from "../../server/log-throttle";
 import { rejectCrossSitePosts } from "../../server/security";
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
-import { checkMarkup } from "~/lib/blog/markup/check.server";
-import { renderMarkup } from "~/lib/blog/markup.server";
+import { checkMarkup } from "~/features/blog/markup/check.server";
+import { renderMarkup } from "~/features/blog/markup.server";
 
 describe("checkMarkup", () => {
   it("finds nothing in the sample posts, which render as written", () => {

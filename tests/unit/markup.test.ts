@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkup } from "~/lib/blog/markup.server";
-import { isAllowedLinkUrl, parseLinkCard, videoEmbedFor } from "~/lib/blog/markup/urls.server";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { isAllowedLinkUrl, parseLinkCard, videoEmbedFor } from "~/features/blog/markup/urls.server";
 
 const squash = (html: string) => html.replace(/\n/g, "");
 

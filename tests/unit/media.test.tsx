@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MediaPicker } from "~/components/admin/media-picker";
-import { formatBytes, mediaFileName, mediaIdsIn, mediaPicture, mediaUrl, parseMediaPath } from "~/lib/blog/media";
-import { mediaIdOfUrl, mediaIdsReferencedBy } from "~/lib/blog/media-references";
+import { MediaPicker } from "~/features/media/admin/media-picker";
+import { formatBytes, mediaFileName, mediaIdsIn, mediaPicture, mediaUrl, parseMediaPath } from "~/features/media/media";
+import { mediaIdOfUrl, mediaIdsReferencedBy } from "~/features/media/media-references";
 
 // Uploaded images' URLs: made from the image's id and a clean name, read back exactly, and never
 // confused with anything else under /media.

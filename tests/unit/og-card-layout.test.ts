@@ -10,7 +10,7 @@ import {
   clampText,
   cleanText,
   coverageFromUnicodeRanges,
-} from "~/lib/blog/og-card/layout";
+} from "~/features/blog/og-card/layout";
 
 const graphemeCount = (value: string) => [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(value)].length;
 const post = (title: string, more: Partial<{ category: string; author: string; published_date: string }> = {}) => ({

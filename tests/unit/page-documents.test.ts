@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { staticPaths } from "~/config/site";
 import { describeProblem, internalLinksOf } from "~/features/pages/blocks/registry.server";
 import { PAGES_DIR, readPageFiles } from "~/features/pages/page-source.server";
-import { failed } from "~/lib/load-result";
+import { failed } from "~/platform/load-result";
 
 // The sample pages (content/pages/*.yaml): each validates, and each links only to pages that exist.
 

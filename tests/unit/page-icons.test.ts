@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { pageIcons } from "~/lib/page-icons.server";
+import { pageIcons } from "~/platform/page-icons.server";
 
 // A page carries the sprite's symbols in its body; a public page's copy is cut to the ones its
 // markup refers to.

@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { pageCutStream } from "~/lib/page-cut-stream.server";
-import { classesIn, pageStylesheets, withPageStylesheet } from "~/lib/page-stylesheet.server";
+import { pageCutStream } from "~/platform/page-cut-stream.server";
+import { classesIn, pageStylesheets, withPageStylesheet } from "~/platform/page-stylesheet.server";
 
 // A public page's inline stylesheet keeps the sheet's every part except the utility rules whose
 // classes the page does not use.

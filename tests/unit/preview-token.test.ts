@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "~/lib/env.server";
-import { signPreviewToken, verifyPreviewToken } from "~/lib/blog/preview-token.server";
+import { loadEnv } from "~/env.server";
+import { signPreviewToken, verifyPreviewToken } from "~/features/blog/preview-token.server";
 
 const secret = "s".repeat(16) + "0123456789abcdef";
 const otherSecret = "o".repeat(40);

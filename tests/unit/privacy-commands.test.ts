@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from "~/lib/db/connection.server";
-import { insertLead } from "~/lib/db/leads.server";
+import { migrateToLatest, openDatabase } from "~/db/connection.server";
+import { insertLead } from "~/features/leads/db/leads.server";
 import { parseEraseArgs, parsePurgeArgs, parseSubjectExportArgs } from "../../scripts/lib/privacy-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitKey } from "~/lib/forms/rate-limit.server";
+import { rateLimitKey } from "~/features/leads/forms/rate-limit.server";
 
 // The form rate limit's key: an IPv6 client controls its whole /64, so the /64 is one budget;
 // an IPv4 client seen through a dual-stack socket is the same client as over IPv4.

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logSafeUrl } from "~/lib/log-safe-url";
+import { logSafeUrl } from "~/platform/log-safe-url";
 import { requestLogger } from "../../server/request-log";
 
 // The request log's line as the server writes it: the path and a query string with nothing in it

@@ -5,11 +5,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { PostImage } from "~/components/post-card";
-import type { PostSummary } from "~/lib/blog/posts";
-import { loadImageManifest, responsiveImage } from "~/lib/blog/image-manifest.server";
-import { renderMarkup } from "~/lib/blog/markup.server";
-import { responsiveImageFrom, variantWidthsFor, type ImageManifest } from "~/lib/blog/responsive-image";
+import { PostImage } from "~/features/blog/components/post-card";
+import type { PostSummary } from "~/features/blog/posts";
+import { loadImageManifest, responsiveImage } from "~/features/media/image-manifest.server";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { responsiveImageFrom, variantWidthsFor, type ImageManifest } from "~/features/media/responsive-image";
 import { buildManifest, processImage } from "../../scripts/lib/image-variants";
 
 const temp = mkdtempSync(path.join(tmpdir(), "responsive-images-"));

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { LANDING_PAGE_KEY } from "~/lib/leads/landing-page";
-import { scriptsAfterFirstPaint, type Hydration, type WholeAssets } from "~/lib/script-priority.server";
+import { LANDING_PAGE_KEY } from "~/features/leads/landing-page";
+import { scriptsAfterFirstPaint, type Hydration, type WholeAssets } from "~/features/site/script-priority.server";
 
 // The router's scripts start loading after the first paint: its preload tags are dropped and its
 // module script's static imports become dynamic ones behind a frame.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInChangeMessage, type SignInChangeNotice } from "~/lib/admin/sign-in-change-mail.server";
+import { signInChangeMessage, type SignInChangeNotice } from "~/features/auth/sign-in-change-mail.server";
 
 // The mail a person gets when how they sign in changes: what, when, from where and by whom, and
 // what to do if it was not them; never a token.

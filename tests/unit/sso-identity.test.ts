@@ -1,7 +1,7 @@
 import type { IDToken } from "openid-client";
 import { describe, expect, it } from "vitest";
-import { isInDomains, normalizeDomain, parseEmailAddress } from "~/lib/admin/email-address";
-import { identityFromClaims } from "~/lib/admin/sso.server";
+import { isInDomains, normalizeDomain, parseEmailAddress } from "~/features/auth/admin/email-address";
+import { identityFromClaims } from "~/features/auth/sso.server";
 
 // What single sign-on reads from an ID token: whether the email counts as verified, and which
 // domain an address is in, odd spellings included.

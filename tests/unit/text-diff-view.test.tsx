@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TextDiffView } from "~/components/admin/text-diff";
-import { diffFields } from "~/lib/admin/text-diff";
+import { TextDiffView } from "~/ui/admin/text-diff";
+import { diffFields } from "~/ui/admin/line-diff";
 
 // What the revision pages (posts' and legal documents') show for a change too large to list.
 

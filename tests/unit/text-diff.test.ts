@@ -1,6 +1,6 @@
 import { diffArrays } from "diff";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { diffFields, diffTexts, MAX_DIFF_EDITS, MAX_DIFF_LINES } from "~/lib/admin/text-diff";
+import { diffFields, diffTexts, MAX_DIFF_EDITS, MAX_DIFF_LINES } from "~/ui/admin/line-diff";
 
 vi.mock("diff", async (importOriginal) => {
   const original = await importOriginal<typeof import("diff")>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/lib/admin/time-zone";
+import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/ui/admin/time-zone";
 
 describe("editor time zones", () => {
   it("turns a local date and time into UTC, daylight saving included", () => {

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { attributionOfPage, normaliseCampaignValue, parseAttribution, referrerHostOf } from "~/lib/leads/attribution";
-import { trackingFrom } from "~/lib/forms/submit.server";
-import { PageViewCounter } from "~/lib/visits/page-view-counter.server";
+import { attributionOfPage, normaliseCampaignValue, parseAttribution, referrerHostOf } from "~/features/leads/attribution";
+import { trackingFrom } from "~/features/leads/forms/submit.server";
+import { PageViewCounter } from "~/features/visits/page-view-counter.server";
 import { pageViewOf } from "../../server/visit-counting";
 
 // Which answers count as a page view, under which key, and how a visit's attribution is cleaned.

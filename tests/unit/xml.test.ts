@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml } from "~/lib/xml";
+import { escapeXml } from "~/platform/xml";
 
 // escapeXml feeds /rss.xml and /sitemap.xml with database text: its output must always be XML 1.0.
 

@@ -6,11 +6,11 @@ import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { loadPublishedPage } from "~/features/pages/page-source.server";
 import type { PageSegment } from "~/features/pages/page-view";
-import { loadLatestInsights } from "~/lib/blog/posts.server";
-import { renderMarkup } from "~/lib/blog/markup.server";
-import { carriedByDocument } from "~/lib/document-html.server";
-import { statusOf } from "~/lib/load-result";
-import { inlineIfQuick } from "~/lib/streaming.server";
+import { loadLatestInsights } from "~/features/blog/posts.server";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { carriedByDocument } from "~/platform/document-html.server";
+import { statusOf } from "~/platform/load-result";
+import { inlineIfQuick } from "~/platform/streaming.server";
 
 // The loader of the page route(s): the published page at the request's path, drawn into segments,
 // with the data its live blocks need and the inputs of its meta tags.

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
-import { notFoundMeta, pageMeta } from "~/lib/seo";
+import { notFoundMeta, pageMeta } from "~/features/site/seo";
 
 /** What a page's meta tags are made of: small, it travels with the page's data. */
 export type PageMetaData = {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { validatePageDocument, describeProblem, type PageDocument } from "~/features/pages/page-document.server";
-import { failed, loaded, notFound, type LoadResult } from "~/lib/load-result";
-import { logger } from "~/lib/logger.server";
+import { failed, loaded, notFound, type LoadResult } from "~/platform/load-result";
+import { logger } from "~/platform/logger.server";
 
 // Where the public pages come from: for now the content files (content/pages/*.yaml), read once
 // per server and validated by the block registry. The content core's database takes this

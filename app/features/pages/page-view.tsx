@@ -1,10 +1,10 @@
 import type { MouseEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { LatestInsights } from "~/components/latest-insights";
-import { PageHero } from "~/components/ui/section";
-import type { LatestInsights as LatestInsightsData } from "~/lib/blog/posts";
-import { documentHtmlElementId, useDocumentHtml } from "~/lib/document-html";
-import type { StreamedLoad } from "~/lib/load-result";
+import { LatestInsights } from "~/features/blog/components/latest-insights";
+import { PageHero } from "~/ui/section";
+import type { LatestInsights as LatestInsightsData } from "~/features/blog/posts";
+import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
+import type { StreamedLoad } from "~/platform/load-result";
 
 // The public renderer of a page of blocks. Its static blocks arrive as HTML drawn on the server
 // (~/features/pages/blocks/render.server), carried by the document like the product pictures: a

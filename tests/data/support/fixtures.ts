@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DemoRequestInput } from "~/lib/db/leads.server";
-import type { Database } from "~/lib/db/schema";
+import type { DemoRequestInput } from "~/features/leads/db/leads.server";
+import type { Database } from "~/db/schema";
 
 // Rows written the way an editor's tool would: straight into the table, bypassing the import.
 

@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, type OpenDatabase } from "~/lib/db/connection.server";
+import { migrateToLatest, openDatabase, type OpenDatabase } from "~/db/connection.server";
 import type { Engine } from "./engines";
 
 /** A new database on `engine` with every migration applied, where each data test starts. */

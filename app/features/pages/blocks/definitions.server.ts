@@ -17,7 +17,7 @@ import {
   type EditorField,
 } from "~/features/pages/blocks/fields.server";
 
-// Every block type's schema, default and editor fields. The views are in ~/features/pages/blocks/views;
+// Every block type's schema, default and editor fields. The views are in ~/features/pages/blocks/views.server;
 // ~/features/pages/blocks/registry.server puts the two together. Server code only: Zod and the
 // editor's metadata never reach a public page's JavaScript.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { iconNames, type IconName } from "~/assets/icon-names";
-import { checkMarkup } from "~/lib/blog/markup/check.server";
-import { isAllowedImageUrl } from "~/lib/blog/markup/urls.server";
+import { checkMarkup } from "~/features/blog/markup/check.server";
+import { isAllowedImageUrl } from "~/features/blog/markup/urls.server";
 
 // The building bricks of block schemas, each with the rule the editor and the public renderer
 // share: plain text never carries HTML, markup goes through the post markup's own checker, links

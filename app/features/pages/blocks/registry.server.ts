@@ -9,11 +9,11 @@ import {
   type BlockType,
 } from "~/features/pages/blocks/definitions.server";
 import { isSitePath, markupLinks, type EditorField } from "~/features/pages/blocks/fields.server";
-import { blockViews, type BlockViewProps } from "~/features/pages/blocks/views";
+import { blockViews, type BlockViewProps } from "~/features/pages/blocks/views.server";
 
 // The registry of block types: the one list the editor, the validation and the public renderer
 // read. A type is its name, its schema, a default block, its editor fields and its view
-// (~/features/pages/blocks/definitions.server and ~/features/pages/blocks/views).
+// (~/features/pages/blocks/definitions.server and ~/features/pages/blocks/views.server).
 
 export type BlockTypeDefinition<Type extends BlockType = BlockType> = {
   type: Type;

@@ -1,16 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter, type AppLoadContext } from "react-router";
-import { visualMarkup } from "~/components/visuals.server";
+import { visualMarkup } from "~/features/pages/components/visuals.server";
 import { blockRegistry, type Block } from "~/features/pages/blocks/registry.server";
-import { BlockView, HeroBody, type ViewEnv } from "~/features/pages/blocks/views";
+import { BlockView, HeroBody, type ViewEnv } from "~/features/pages/blocks/views.server";
 import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageSegment } from "~/features/pages/page-view";
-import { renderMarkup } from "~/lib/blog/markup.server";
-import { carriedByDocument } from "~/lib/document-html.server";
-import { keptQuery } from "~/lib/query-params";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { carriedByDocument } from "~/platform/document-html.server";
+import { keptQuery } from "~/features/site/query-params";
 
 // A page's blocks drawn on the server. Runs of static blocks become one piece of markup each,
-// carried by the document (~/lib/document-html.server); the blocks that need the browser stay
+// carried by the document (~/platform/document-html.server); the blocks that need the browser stay
 // data for ~/features/pages/page-view. Pieces are kept per page and query, so a page's blocks are
 // drawn once per server, not once per visitor.
 

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/page-with-application";
-import { CareerApplication } from "~/components/forms/career-application";
-import { NotFound } from "~/components/not-found";
+import { CareerApplication } from "~/features/leads/components/career-application";
+import { NotFound } from "~/ui/not-found";
 import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta";
 import { loadPage } from "~/features/pages/page-loader.server";
 import { PageView } from "~/features/pages/page-view";
-import { formRouteHeaders } from "~/lib/forms/headers";
-import { submitForm } from "~/lib/forms/submit.server";
+import { formRouteHeaders } from "~/features/leads/forms/headers";
+import { submitForm } from "~/features/leads/forms/submit.server";
 
 // The careers page: a page of blocks like the others (~/features/pages/routes/page), whose hero
 // holds the "Join Our Team" application. A module of its own so that the form's code (Conform,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/page";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/ui/not-found";
 import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta";
 import { loadPage } from "~/features/pages/page-loader.server";
 import { PageView } from "~/features/pages/page-view";

@@ -1,0 +1,38 @@
+import type { Role } from "~/config/roles";
+
+// The back office's sections, in menu order, with the roles that open each (owners open every
+// one). The menu and the overview list what a person's roles open; the server enforces the same
+// roles in each section's loaders and actions.
+
+export type AdminSection = { path: string; label: string; description: string; roles: readonly Role[] };
+
+export const adminSections: readonly AdminSection[] = [
+  { path: "/admin/posts", label: "Posts", description: "Write, schedule and publish blog posts.", roles: ["editor"] },
+  { path: "/admin/media", label: "Media", description: "Upload images for posts, edit their alt text.", roles: ["editor"] },
+  {
+    path: "/admin/legal",
+    label: "Legal documents",
+    description: "Draft, compare and publish new versions of the privacy policy and terms of use.",
+    roles: ["legal"],
+  },
+  {
+    path: "/admin/leads",
+    label: "Leads",
+    description: "Contact and demo requests: search, follow up, assign, export.",
+    roles: ["sales"],
+  },
+  {
+    path: "/admin/applications",
+    label: "Applications",
+    description: "Job applications: search, move through hiring, assign, export.",
+    roles: ["recruiter"],
+  },
+  { path: "/admin/users", label: "People", description: "Invite people, set their roles, disable access.", roles: ["owner"] },
+  { path: "/admin/audit", label: "Audit log", description: "Who did what, when, from where.", roles: ["owner"] },
+  {
+    path: "/admin/privacy",
+    label: "Privacy requests",
+    description: "Find, export, correct or erase what is held about an email address.",
+    roles: ["owner"],
+  },
+];

@@ -1,0 +1,59 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { BlogLoadError, InsightsLoading, InsightsSection } from "~/features/blog/components/blog-states";
+import { FeaturedPostCard, PostCard } from "~/features/blog/components/post-card";
+import { ButtonLink } from "~/ui/button";
+import {
+  BLOG_PATH,
+  HOME_VIEW_ALL_THRESHOLD,
+  POST_IMAGE_SIZES,
+  type LatestInsights as LatestInsightsData,
+} from "~/features/blog/posts";
+import type { StreamedLoad } from "~/platform/load-result";
+
+/** The home page's Latest Insights block: streams in, so the rest of the page never waits for it. */
+export function LatestInsights({ insights }: { insights: StreamedLoad<LatestInsightsData> }) {
+  return (
+    <InsightsSection>
+      {insights instanceof Promise ? (
+        <Suspense fallback={<InsightsLoading />}>
+          <Await resolve={insights} errorElement={<BlogLoadError />}>
+            {(data) => <InsightsContent data={data} />}
+          </Await>
+        </Suspense>
+      ) : insights.state === "loaded" ? (
+        // Data that arrived in time renders outside any Suspense boundary: React would otherwise
+        // stream a large completed boundary separately, which needs JavaScript to reveal.
+        <InsightsContent data={insights.value} />
+      ) : (
+        <BlogLoadError />
+      )}
+    </InsightsSection>
+  );
+}
+
+function InsightsContent({ data }: { data: LatestInsightsData }) {
+  if (!data.featured) return <p className="text-muted">No articles have been published yet.</p>;
+  return (
+    <>
+      {/* The largest image near the top of the page: fetched first. */}
+      <FeaturedPostCard post={data.featured} priority />
+      {data.others.length ? (
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {data.others.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} sizes={POST_IMAGE_SIZES.homeCard} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.total > HOME_VIEW_ALL_THRESHOLD ? (
+        <div className="mt-10 text-center">
+          <ButtonLink to={BLOG_PATH} variant="secondary">
+            View All Articles
+          </ButtonLink>
+        </div>
+      ) : null}
+    </>
+  );
+}

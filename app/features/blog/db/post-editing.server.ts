@@ -1,0 +1,256 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { PostState } from "~/features/blog/post-state";
+import { isUuid, toIso } from "~/db/normalize";
+import { toBlogPost, toBlogPostSummary, type BlogPost, type BlogPostSummary } from "~/features/blog/db/posts.server";
+import type { Database } from "~/db/schema";
+
+// The back office's reads and writes of posts, whatever their state: lists with filters, the
+// revisions every save keeps, and the old addresses of renamed posts. Public reads stay in
+// posts.server.ts, which never returns a draft.
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** Everything an editor sets on a post: a revision keeps exactly this. */
+export type PostFields = {
+  title: string;
+  slug: string | null;
+  excerpt: string;
+  content: string;
+  category: string;
+  author: string;
+  published_date: string;
+  read_time: number;
+  /** Whether the editor set read_time; otherwise it follows the body. */
+  read_time_manual: boolean;
+  image_url: string | null;
+  featured: boolean;
+  published: boolean;
+};
+
+export type EditorPostSummary = BlogPostSummary & { unpublished_at: string | null };
+export type EditorPost = BlogPost & { unpublished_at: string | null };
+
+export type RevisionInfo = { number: number; summary: string; authorEmail: string; createdAt: string };
+export type Revision = RevisionInfo & { snapshot: PostFields };
+
+export type PostListFilter = { search?: string; state?: PostState; category?: string };
+
+const cutoff = () => new Date(Date.now() + 1).toISOString();
+
+/** Every post, newest change first, narrowed by title words, state and category. */
+export async function listPostsForEditors(db: Db, filter: PostListFilter = {}): Promise<EditorPostSummary[]> {
+  let query = db.selectFrom("blog_posts").selectAll();
+  if (filter.search) {
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+  }
+  if (filter.category) query = query.where("category", "=", filter.category);
+  switch (filter.state) {
+    case "draft":
+      query = query.where("published", "=", false).where("unpublished_at", "is", null);
+      break;
+    case "unpublished":
+      query = query.where("published", "=", false).where("unpublished_at", "is not", null);
+      break;
+    case "scheduled":
+      query = query.where("published", "=", true).where("published_date", ">=", cutoff());
+      break;
+    case "published":
+      query = query.where("published", "=", true).where("published_date", "<", cutoff());
+      break;
+  }
+  const rows = await query.orderBy("updated_at", "desc").orderBy("id").execute();
+  return rows.map((row) => ({
+    ...toBlogPostSummary(row),
+    unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at),
+  }));
+}
+
+export async function listAllCategories(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("blog_posts")
+    .select("category")
+    .distinct()
+    .where("category", "!=", "")
+    .orderBy("category")
+    .execute();
+  return rows.map((row) => row.category);
+}
+
+export async function findPostForEditor(db: Db | Trx, id: string): Promise<EditorPost | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst();
+  return row && { ...toBlogPost(row), unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at) };
+}
+
+/** The post using `slug`, if any: a slug names one post. */
+export async function findPostIdBySlug(db: Db | Trx, slug: string): Promise<{ id: string; title: string } | undefined> {
+  return db.selectFrom("blog_posts").select(["id", "title"]).where("slug", "=", slug).executeTakeFirst();
+}
+
+/** A revision's stored snapshot, as either engine gives it back. */
+export function parseSnapshot(value: unknown): PostFields {
+  return (typeof value === "string" ? JSON.parse(value) : value) as PostFields;
+}
+
+export async function listRevisions(db: Db, postId: string): Promise<RevisionInfo[]> {
+  if (!isUuid(postId)) return [];
+  const rows = await db
+    .selectFrom("blog_post_revisions")
+    .select(["number", "summary", "author_email", "created_at"])
+    .where("post_id", "=", postId)
+    .orderBy("number", "desc")
+    .execute();
+  return rows.map((row) => ({
+    number: row.number,
+    summary: row.summary,
+    authorEmail: row.author_email,
+    createdAt: toIso(row.created_at),
+  }));
+}
+
+export async function findRevision(db: Db | Trx, postId: string, number: number): Promise<Revision | undefined> {
+  if (!isUuid(postId) || !Number.isSafeInteger(number)) return undefined;
+  const row = await db
+    .selectFrom("blog_post_revisions")
+    .selectAll()
+    .where("post_id", "=", postId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+  return (
+    row && {
+      number: row.number,
+      summary: row.summary,
+      authorEmail: row.author_email,
+      createdAt: toIso(row.created_at),
+      snapshot: parseSnapshot(row.snapshot),
+    }
+  );
+}
+
+/** The newest revision's number, 0 for a post no one has saved in the back office yet. */
+export async function latestRevisionNumber(db: Db | Trx, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom("blog_post_revisions")
+    .select((eb) => eb.fn.max("number").as("latest"))
+    .where("post_id", "=", postId)
+    .executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+export type RevisionAuthor = { id: string; email: string };
+
+export async function insertRevision(
+  trx: Trx,
+  postId: string,
+  number: number,
+  snapshot: PostFields,
+  summary: string,
+  author: RevisionAuthor | null,
+): Promise<void> {
+  await trx
+    .insertInto("blog_post_revisions")
+    .values({
+      post_id: postId,
+      number,
+      snapshot: JSON.stringify(snapshot),
+      summary,
+      author_id: author?.id ?? null,
+      author_email: author?.email ?? "",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** The post's row as its fields stand, for a first revision of a post that predates the back office. */
+export function fieldsOfPost(post: BlogPost, readTimeManual: boolean): PostFields {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    category: post.category,
+    author: post.author,
+    published_date: post.published_date,
+    read_time: post.read_time,
+    read_time_manual: readTimeManual,
+    image_url: post.image_url,
+    featured: post.featured,
+    published: post.published,
+  };
+}
+
+/** Writes a post's fields: a new row when `create`, else the post's row. */
+export async function writePost(
+  trx: Trx,
+  id: string,
+  fields: PostFields,
+  change: { create: boolean; unpublishedAt: string | null },
+): Promise<void> {
+  const now = new Date().toISOString();
+  const { read_time_manual: _manual, ...columns } = fields;
+  if (change.create) {
+    await trx
+      .insertInto("blog_posts")
+      .values({ id, ...columns, created_at: now, updated_at: now, unpublished_at: change.unpublishedAt })
+      .execute();
+  } else {
+    await trx
+      .updateTable("blog_posts")
+      .set({ ...columns, updated_at: now, unpublished_at: change.unpublishedAt })
+      .where("id", "=", id)
+      .execute();
+  }
+}
+
+/** Takes the featured flag off every other post; returns their titles for the editor's note. */
+export async function unfeatureOthers(trx: Trx, id: string): Promise<string[]> {
+  const others = await trx.selectFrom("blog_posts").select("title").where("featured", "=", true).where("id", "!=", id).execute();
+  if (others.length)
+    await trx.updateTable("blog_posts").set({ featured: false }).where("featured", "=", true).where("id", "!=", id).execute();
+  return others.map((row) => row.title);
+}
+
+/**
+ * The old address `slug` now leads to post `postId`, and the new one `current` is the post's own
+ * again. Redirects name the post, not the next slug, so renames never chain.
+ */
+export async function keepOldSlug(trx: Trx, postId: string, slug: string, current: string | null): Promise<void> {
+  await trx
+    .insertInto("blog_slug_redirects")
+    .values({ slug, post_id: postId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("slug").doUpdateSet({ post_id: postId }))
+    .execute();
+  if (current) await trx.deleteFrom("blog_slug_redirects").where("slug", "=", current).execute();
+}
+
+/** A slug in use by a post frees any redirect that had it. */
+export async function releaseSlug(trx: Trx, slug: string): Promise<void> {
+  await trx.deleteFrom("blog_slug_redirects").where("slug", "=", slug).execute();
+}
+
+/** The addresses post `postId` had before, which now lead to it. */
+export async function listOldSlugs(db: Db, postId: string): Promise<string[]> {
+  const rows = await db.selectFrom("blog_slug_redirects").select("slug").where("post_id", "=", postId).orderBy("slug").execute();
+  return rows.map((row) => row.slug);
+}
+
+/** Where an old address of a post leads now: the slug (or id) of the post, if it is public. */
+export async function findRedirectedPost(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
+    .select(["blog_posts.slug", "blog_posts.id"])
+    .where("blog_slug_redirects.slug", "=", slug)
+    .where("blog_posts.published", "=", true)
+    .where("blog_posts.published_date", "<", cutoff())
+    .executeTakeFirst();
+  return row ? (row.slug ?? row.id) : undefined;
+}
+
+/** Whether `error` is a unique-key violation: on revisions, another save got there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}

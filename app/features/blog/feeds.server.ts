@@ -1,0 +1,179 @@
+import { Feed } from "feed";
+import { data } from "react-router";
+import { site } from "~/config/site";
+import { BLOG_PATH, blogListPath, postPath } from "~/features/blog/posts";
+import { getDb } from "~/db/index.server";
+import {
+  latestPostUpdate,
+  listPublishedCategories,
+  listPublishedPosts,
+  type BlogPostSummary,
+} from "~/features/blog/db/posts.server";
+import { getEnv } from "~/env.server";
+import { isAllowedImageUrl } from "~/features/blog/markup/urls.server";
+import { FEED_FORMATS, feedPath, type FeedFormat } from "~/features/blog/feeds";
+import { absoluteUrl } from "~/features/site/seo";
+import { escapeXml, withoutXmlForbidden } from "~/platform/xml";
+
+// The blog's feeds: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the same 50 newest published posts,
+// for the whole blog or one category (`?category=NAME`, as on the blog list). All three read
+// the same query as the blog pages, so drafts and scheduled posts are filtered in one place.
+
+/** Each feed carries the 50 newest published posts, newest first. */
+export const FEED_SIZE = 50;
+const MAX_CATEGORY_LENGTH = 100;
+
+type FeedData = {
+  siteUrl: string;
+  category?: string;
+  title: string;
+  description: string;
+  /** The page the feed follows: the blog, or its list filtered to the category. */
+  homeUrl: string;
+  posts: BlogPostSummary[];
+  /** When anything in the feed last changed (for an empty category feed: the blog's latest change). */
+  updated: Date;
+};
+
+/**
+ * `?category=`: missing or empty means the whole blog; over 100 characters is a 400, as on the
+ * blog list; a category no published post has is a 404 (a feed's title names its category, and
+ * every other value would be a feed of its own).
+ */
+async function categoryOf(request: Request, db: ReturnType<typeof getDb>): Promise<string | undefined> {
+  const category = new URL(request.url).searchParams.get("category")?.trim() || undefined;
+  if (!category) return undefined;
+  if (category.length > MAX_CATEGORY_LENGTH) {
+    throw data("Bad request: category must be at most 100 characters.", { status: 400, statusText: "Bad Request" });
+  }
+  if (!(await listPublishedCategories(db)).includes(category)) {
+    throw data("Not found: the blog has no such category.", { status: 404, statusText: "Not Found" });
+  }
+  return category;
+}
+
+async function loadFeed(request: Request): Promise<FeedData> {
+  const db = getDb();
+  const category = await categoryOf(request, db);
+  const siteUrl = getEnv().SITE_URL;
+  const posts = await listPublishedPosts(db, { limit: FEED_SIZE, category });
+  const newest = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), "");
+  return {
+    updated: new Date(newest || (await latestPostUpdate(db)) || 0),
+    siteUrl,
+    category,
+    title: category ? `${site.company} Blog: ${category}` : `${site.company} Blog`,
+    description: `Insights from ${site.company} on AI security, compliance and governance.`,
+    homeUrl: `${siteUrl}${category ? blogListPath({ category }) : BLOG_PATH}`,
+    posts,
+  };
+}
+
+const postUrl = (feed: FeedData, post: BlogPostSummary) => `${feed.siteUrl}${postPath(post)}`;
+const selfUrl = (feed: FeedData, format: FeedFormat) => `${feed.siteUrl}${feedPath(format, feed.category)}`;
+/** A post's image as an absolute URL, when it has one the site allows. */
+const imageUrl = (feed: FeedData, post: BlogPostSummary) =>
+  post.image_url && isAllowedImageUrl(post.image_url) ? absoluteUrl(feed.siteUrl, post.image_url) : undefined;
+
+function respond(body: string, format: FeedFormat) {
+  return new Response(body, { headers: { "Content-Type": `${FEED_FORMATS[format].type}; charset=utf-8` } });
+}
+
+/** RSS 2.0 with the author as dc:creator (RSS's own author element must be an email address). */
+export async function rssFeed(request: Request): Promise<Response> {
+  const feed = await loadFeed(request);
+  const items = feed.posts.map((post) => {
+    const link = postUrl(feed, post);
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(post.published_date).toUTCString()}</pubDate>`,
+      `      <dc:creator>${escapeXml(post.author)}</dc:creator>`,
+      `      <category>${escapeXml(post.category)}</category>`,
+      `      <description>${escapeXml(post.excerpt)}</description>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const newest = feed.posts[0] ? new Date(feed.posts[0].published_date).toUTCString() : undefined;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "  <channel>",
+    `    <title>${escapeXml(feed.title)}</title>`,
+    `    <link>${escapeXml(feed.homeUrl)}</link>`,
+    `    <description>${escapeXml(feed.description)}</description>`,
+    "    <language>en-us</language>",
+    `    <atom:link href="${escapeXml(selfUrl(feed, "rss"))}" rel="self" type="application/rss+xml"/>`,
+    ...(newest ? [`    <lastBuildDate>${newest}</lastBuildDate>`] : []),
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+  return respond(body, "rss");
+}
+
+/**
+ * Atom 1.0 through the `feed` library. It marks titles and summaries `type="html"`, so the plain
+ * text of the database is HTML-escaped first (a title "A <b> tag" must read as written), and the
+ * characters XML forbids are dropped from everything.
+ */
+export async function atomFeed(request: Request): Promise<Response> {
+  const feed = await loadFeed(request);
+  const text = withoutXmlForbidden;
+  const atom = new Feed({
+    id: feed.homeUrl,
+    title: text(feed.title),
+    description: text(feed.description),
+    link: feed.homeUrl,
+    language: "en",
+    updated: feed.updated,
+    copyright: `© ${site.company}`,
+    author: { name: site.company, link: feed.siteUrl },
+    feedLinks: { atom: selfUrl(feed, "atom") },
+  });
+  for (const post of feed.posts) {
+    const url = postUrl(feed, post);
+    atom.addItem({
+      id: url,
+      link: url,
+      title: escapeXml(post.title),
+      description: escapeXml(post.excerpt),
+      date: new Date(post.updated_at),
+      published: new Date(post.published_date),
+      author: [{ name: text(post.author) }],
+      category: [{ name: text(post.category) }],
+    });
+  }
+  return respond(atom.atom1(), "atom");
+}
+
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1): the excerpt is each item's text. */
+export async function jsonFeed(request: Request): Promise<Response> {
+  const feed = await loadFeed(request);
+  const document = {
+    version: "https://jsonfeed.org/version/1.1",
+    title: feed.title,
+    home_page_url: feed.homeUrl,
+    feed_url: selfUrl(feed, "json"),
+    description: feed.description,
+    language: "en",
+    favicon: `${feed.siteUrl}/favicon.svg`,
+    authors: [{ name: site.company, url: feed.siteUrl }],
+    items: feed.posts.map((post) => ({
+      id: postUrl(feed, post),
+      url: postUrl(feed, post),
+      title: post.title,
+      summary: post.excerpt,
+      content_text: post.excerpt,
+      image: imageUrl(feed, post),
+      date_published: new Date(post.published_date).toISOString(),
+      date_modified: new Date(post.updated_at).toISOString(),
+      authors: [{ name: post.author }],
+      tags: [post.category],
+    })),
+  };
+  return respond(`${JSON.stringify(document, null, 2)}\n`, "json");
+}

@@ -1,0 +1,167 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { AdminForm } from "~/features/auth/auth.server";
+import { formatDateTime } from "~/ui/admin/format";
+import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { checkMarkup } from "~/features/blog/markup/check.server";
+import {
+  POST_INTENTS,
+  readPostForm,
+  savePost,
+  validatePostForm,
+  type Conflict,
+  type PostIntent,
+} from "~/features/blog/post-editor.server";
+import { readTimeOf, type FieldErrors, type PostForm } from "~/features/blog/post-fields";
+import { postStateOf } from "~/features/blog/post-state";
+import { imageLookupFor, listMedia } from "~/features/media/media.server";
+import { getDb } from "~/db/index.server";
+import {
+  findPostForEditor,
+  findRevision,
+  latestRevisionNumber,
+  listAllCategories,
+  type EditorPost,
+} from "~/features/blog/db/post-editing.server";
+
+// The post editor page's server side, shared by "New post" and a post's edit page: what the form
+// shows, and what a submitted form does (validate, save or refuse, re-render the preview).
+
+/** The form's fields for `post` as it stands (a new post's defaults when undefined). */
+async function formValuesOf(post: EditorPost | undefined, zone: string, author: string): Promise<PostForm> {
+  if (!post) {
+    return {
+      title: "",
+      slug: "",
+      excerpt: "",
+      content: "",
+      category: "",
+      author,
+      publishedAt: "",
+      timeZone: zone,
+      readTime: "",
+      imageUrl: "",
+      featured: false,
+    };
+  }
+  const revision = await findRevision(getDb(), post.id, await latestRevisionNumber(getDb(), post.id));
+  const manual = revision ? revision.snapshot.read_time_manual : post.read_time !== readTimeOf(post.content);
+  return {
+    title: post.title,
+    slug: post.slug ?? "",
+    excerpt: post.excerpt,
+    content: post.content,
+    category: post.category,
+    author: post.author,
+    publishedAt: utcToLocalInput(post.published_date, zone),
+    timeZone: zone,
+    readTime: manual ? String(post.read_time) : "",
+    imageUrl: post.image_url ?? "",
+    featured: post.featured,
+  };
+}
+
+/** The preview beside the editor: the public renderer's HTML (uploaded images included), and what it would refuse or drop. */
+export async function previewOf(content: string) {
+  const pictures = await imageLookupFor(getDb(), [content]);
+  return {
+    previewHtml: renderMarkup(content, { responsiveImage: pictures }),
+    markupProblems: checkMarkup(content),
+    computedReadTime: readTimeOf(content),
+  };
+}
+
+export async function editorPageData(request: Request, post: EditorPost | undefined, signedInEmail: string) {
+  const zone = timeZoneOf(request);
+  const [values, categories, baseRevision, images] = await Promise.all([
+    formValuesOf(post, zone, signedInEmail),
+    listAllCategories(getDb()),
+    post ? latestRevisionNumber(getDb(), post.id) : Promise.resolve(0),
+    listMedia(getDb()),
+  ]);
+  return {
+    values,
+    ...(await previewOf(values.content)),
+    images,
+    categories,
+    timeZones: timeZoneNames(),
+    state: post ? postStateOf(post) : ("new" as const),
+    baseRevision,
+  };
+}
+
+type ActionResult = {
+  values: PostForm;
+  errors?: FieldErrors;
+  baseRevision: number;
+  previewHtml?: string;
+  markupProblems?: { line: number; message: string }[];
+  computedReadTime?: number;
+  conflict?: Conflict;
+  saved?: { revision: number; unfeatured: string[]; intent: PostIntent };
+};
+
+/**
+ * A submitted editor form. "preview" only renders; the other intents save through savePost, which
+ * refuses invalid fields, unsafe markup on a post going live, and saves based on an old revision.
+ */
+export async function postEditorAction({ user, form }: AdminForm, context: AppLoadContext, postId: string | undefined) {
+  const intent = String(form.get("intent") ?? "");
+  const values = readPostForm(form);
+  const baseRevision = Number(form.get("baseRevision") ?? 0);
+  const existing = postId ? await findPostForEditor(getDb(), postId) : undefined;
+  if (postId && !existing) throw data({ message: "This post no longer exists." }, { status: 404 });
+
+  if (intent === "preview") return { values, baseRevision, ...(await previewOf(values.content)) } satisfies ActionResult;
+  if (!(POST_INTENTS as readonly string[]).includes(intent) || !Number.isSafeInteger(baseRevision) || baseRevision < 0) {
+    return data(
+      {
+        values,
+        baseRevision,
+        errors: { title: "The form was not understood. Reload the page and try again." },
+      } satisfies ActionResult,
+      {
+        status: 400,
+      },
+    );
+  }
+  const checked = validatePostForm(values, intent as PostIntent, existing);
+  if (!checked.ok)
+    return data({ values, baseRevision, errors: checked.errors, ...(await previewOf(values.content)) } satisfies ActionResult, {
+      status: 400,
+    });
+
+  const outcome = await savePost({
+    id: postId,
+    baseRevision,
+    fields: checked.fields,
+    intent: intent as PostIntent,
+    actor: user,
+    ip: context.clientIp,
+  });
+  if (!outcome.ok) {
+    if ("conflict" in outcome) {
+      const conflict = { ...outcome.conflict, createdAt: formatDateTime(outcome.conflict.createdAt, values.timeZone) };
+      // The next save is based on what they saw: saving again replaces the other version knowingly.
+      return data(
+        { values, baseRevision: outcome.conflict.number, conflict, ...(await previewOf(values.content)) } satisfies ActionResult,
+        {
+          status: 409,
+        },
+      );
+    }
+    return data({ values, baseRevision, errors: outcome.errors, ...(await previewOf(values.content)) } satisfies ActionResult, {
+      status: 400,
+    });
+  }
+  if (!postId) {
+    const notes = new URLSearchParams({ created: intent });
+    for (const title of outcome.unfeatured) notes.append("unfeatured", title);
+    throw redirect(`/admin/posts/${outcome.id}?${notes}`);
+  }
+  return {
+    values,
+    baseRevision: outcome.revision,
+    saved: { revision: outcome.revision, unfeatured: outcome.unfeatured, intent: intent as PostIntent },
+  } satisfies ActionResult;
+}

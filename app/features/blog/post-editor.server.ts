@@ -1,0 +1,322 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Actor } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
+import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/ui/admin/time-zone";
+import { checkMarkup, type MarkupProblem } from "~/features/blog/markup/check.server";
+import { postFieldRules, readTimeOf, type FieldErrors, type PostForm } from "~/features/blog/post-fields";
+import { getDb } from "~/db/index.server";
+import {
+  fieldsOfPost,
+  findPostForEditor,
+  findPostIdBySlug,
+  findRevision,
+  insertRevision,
+  isUniqueViolation,
+  keepOldSlug,
+  latestRevisionNumber,
+  releaseSlug,
+  unfeatureOthers,
+  writePost,
+  type EditorPost,
+  type PostFields,
+} from "~/features/blog/db/post-editing.server";
+
+// What happens when an editor saves a post: the form read against the public rules, the markup
+// checked before anything goes live, the save refused when someone else saved first, and the
+// post, its revision, its old address and the audit entry written in one transaction.
+
+export const POST_INTENTS = ["save", "publish", "schedule", "unpublish"] as const;
+export type PostIntent = (typeof POST_INTENTS)[number];
+
+/** Labels of the fields a revision keeps, in the order diffs list them. */
+export const POST_FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  slug: "Slug",
+  excerpt: "Excerpt",
+  category: "Category",
+  author: "Author",
+  published_date: "Publication date (UTC)",
+  read_time: "Read time (minutes)",
+  image_url: "Image URL",
+  featured: "Featured",
+  published: "Published",
+  content: "Body",
+};
+
+/** A revision's fields as text, for diffs. */
+export function fieldsAsText(fields: PostFields): Record<string, string> {
+  return {
+    title: fields.title,
+    slug: fields.slug ?? "",
+    excerpt: fields.excerpt,
+    category: fields.category,
+    author: fields.author,
+    published_date: fields.published_date,
+    read_time: `${fields.read_time}${fields.read_time_manual ? "" : " (from the body)"}`,
+    image_url: fields.image_url ?? "",
+    featured: fields.featured ? "yes" : "no",
+    published: fields.published ? "yes" : "no",
+    content: fields.content,
+  };
+}
+
+export function diffPostFields(before: PostFields, after: PostFields) {
+  return diffFields(fieldsAsText(before), fieldsAsText(after), POST_FIELD_LABELS);
+}
+
+export function readPostForm(form: URLSearchParams | FormData): PostForm {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    title: text("title"),
+    slug: text("slug").trim(),
+    excerpt: text("excerpt"),
+    content: text("content").replace(/\r\n?/g, "\n"),
+    category: text("category"),
+    author: text("author"),
+    publishedAt: text("publishedAt"),
+    timeZone: text("timeZone"),
+    readTime: text("readTime").trim(),
+    // The library's radio list, unless an address is typed in the field beside it.
+    imageUrl: text("imageUrlOther").trim() || text("imageUrl").trim(),
+    featured: form.get("featured") === "on",
+  };
+}
+
+/** A slug made from a title: lowercase words joined by hyphens. */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 120)
+    .replace(/-+$/, "");
+}
+
+const problemOf = (label: string, error: z.ZodError) => `${label} ${error.issues[0]?.message ?? "is not valid"}.`;
+
+type Validated = { ok: true; fields: PostFields } | { ok: false; errors: FieldErrors };
+
+/** The form against the public rules; `existing` is the post being edited (undefined for a new one). */
+export function validatePostForm(
+  form: PostForm,
+  intent: PostIntent,
+  existing: EditorPost | undefined,
+  now = Date.now(),
+): Validated {
+  const errors: FieldErrors = {};
+  const check = <T>(name: keyof PostForm, label: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    errors[name] = problemOf(label, result.error);
+    return undefined;
+  };
+  const title = check("title", "Title", postFieldRules.title, form.title);
+  const slugText = form.slug || (existing ? "" : slugFromTitle(form.title));
+  const slug = slugText ? check("slug", "Slug", postFieldRules.slug, slugText) : null;
+  if (!slugText && existing?.slug) errors.slug = "Slug is required: a published address cannot be removed, only changed.";
+  const excerpt = check("excerpt", "Excerpt", postFieldRules.excerpt, form.excerpt);
+  const category = check("category", "Category", postFieldRules.category, form.category);
+  const author = check("author", "Author", postFieldRules.author, form.author);
+  if (!form.content.trim()) errors.content = "Body is required: write the post's text.";
+  const readTimeManual = form.readTime !== "";
+  const readTime = readTimeManual
+    ? check("readTime", "Read time", postFieldRules.readTime, /^\d+$/.test(form.readTime) ? Number(form.readTime) : form.readTime)
+    : readTimeOf(form.content);
+  const imageUrl = form.imageUrl ? check("imageUrl", "Image URL", postFieldRules.imageUrl, form.imageUrl) : null;
+
+  let publishedDate: string | undefined;
+  if (!isTimeZone(form.timeZone)) errors.publishedAt = "Choose a time zone from the list.";
+  else if (existing && form.publishedAt === utcToLocalInput(existing.published_date, form.timeZone)) {
+    // The field shows minutes: left as shown, the stored date keeps its seconds.
+    publishedDate = existing.published_date;
+  } else if (form.publishedAt) {
+    publishedDate = localInputToUtc(form.publishedAt, form.timeZone);
+    if (!publishedDate) errors.publishedAt = "Publication date must be a date and time, such as 2026-12-01 09:30.";
+  }
+  if (intent === "schedule") {
+    if (!form.publishedAt) errors.publishedAt = "Choose the date and time to publish at.";
+    else if (publishedDate && Date.parse(publishedDate) <= now)
+      errors.publishedAt = "Choose a date and time in the future to schedule.";
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  const published = intent === "publish" || intent === "schedule" || (intent === "save" && Boolean(existing?.published));
+  const date =
+    intent === "publish" && !(existing?.published && Date.parse(existing.published_date) <= now)
+      ? new Date(now).toISOString()
+      : (publishedDate ?? existing?.published_date ?? new Date(now).toISOString());
+  return {
+    ok: true,
+    fields: {
+      title: title!,
+      slug: slug ?? null,
+      excerpt: excerpt!,
+      content: form.content,
+      category: category!,
+      author: author!,
+      published_date: date,
+      read_time: readTime!,
+      read_time_manual: readTimeManual,
+      image_url: imageUrl ?? null,
+      featured: form.featured,
+      published: intent === "unpublish" ? false : published,
+    },
+  };
+}
+
+export type Conflict = {
+  number: number;
+  authorEmail: string;
+  createdAt: string;
+  changes: { field: string; label: string; diff: TextDiff }[];
+};
+
+export type SaveOutcome =
+  | { ok: true; id: string; revision: number; unfeatured: string[] }
+  | { ok: false; errors: FieldErrors; markupProblems?: MarkupProblem[] }
+  | { ok: false; conflict: Conflict };
+
+const SUMMARIES: Record<PostIntent, (fields: PostFields) => string> = {
+  save: (fields) => (fields.published ? "Saved" : "Saved as draft"),
+  publish: () => "Published",
+  schedule: (fields) => `Scheduled for ${fields.published_date}`,
+  unpublish: () => "Unpublished",
+};
+
+const AUDIT_ACTION = {
+  save: "post.saved",
+  publish: "post.published",
+  schedule: "post.scheduled",
+  unpublish: "post.unpublished",
+} as const;
+
+/**
+ * Saves `fields` as revision `baseRevision + 1` of post `id` (a new post when `id` is undefined).
+ * A save based on an older revision is refused with what changed since and who changed it.
+ */
+export async function savePost(input: {
+  id: string | undefined;
+  baseRevision: number;
+  fields: PostFields;
+  intent: PostIntent;
+  summary?: string;
+  auditAction?: "post.restored";
+  actor: NonNullable<Actor>;
+  ip: string;
+}): Promise<SaveOutcome> {
+  const { fields, intent, actor } = input;
+  // A published post goes live as saved: its markup is checked whatever the button.
+  if (fields.published) {
+    const markupProblems = checkMarkup(fields.content);
+    if (markupProblems.length) {
+      return { ok: false, errors: { content: "Fix the marked lines of the body before publishing." }, markupProblems };
+    }
+  }
+  const db = getDb();
+  if (fields.slug) {
+    const owner = await findPostIdBySlug(db, fields.slug);
+    if (owner && owner.id !== input.id) return { ok: false, errors: { slug: `Slug is already used by "${owner.title}".` } };
+  }
+  const id = input.id ?? randomUUID();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const existing = input.id ? await findPostForEditor(trx, id) : undefined;
+      if (input.id && !existing) throw new Error("post vanished while saving");
+      let number = await latestRevisionNumber(trx, id);
+      if (number !== input.baseRevision) throw new StaleRevision();
+      if (existing && number === 0) {
+        // A post from the content files: its state before this first edit becomes revision 1.
+        number += 1;
+        const asImported = fieldsOfPost(existing, existing.read_time !== readTimeOf(existing.content));
+        await insertRevision(trx, id, number, asImported, "As it was before its first edit here", null);
+      }
+      const unfeatured = fields.featured ? await unfeatureOthers(trx, id) : [];
+      const wasPublic = Boolean(existing && (existing.published || existing.unpublished_at));
+      if (existing?.slug && wasPublic && existing.slug !== fields.slug) await keepOldSlug(trx, id, existing.slug, fields.slug);
+      else if (fields.slug) await releaseSlug(trx, fields.slug);
+      const unpublishedAt = fields.published
+        ? null
+        : intent === "unpublish"
+          ? new Date().toISOString()
+          : (existing?.unpublished_at ?? null);
+      await writePost(trx, id, fields, { create: !existing, unpublishedAt });
+      number += 1;
+      const summary = input.summary ?? SUMMARIES[intent](fields);
+      await insertRevision(trx, id, number, fields, summary, actor);
+      await recordAudit(trx, {
+        actor,
+        action: existing ? (input.auditAction ?? AUDIT_ACTION[intent]) : "post.created",
+        target: { type: "post", id },
+        details: {
+          revision: number,
+          title: fields.title,
+          slug: fields.slug,
+          ...(existing?.slug !== fields.slug && existing?.slug ? { previousSlug: existing.slug } : {}),
+          ...(unfeatured.length ? { unfeatured } : {}),
+          ...(existing ? {} : { intent }),
+        },
+        ip: input.ip,
+      });
+      return { ok: true as const, id, revision: number, unfeatured };
+    });
+  } catch (error) {
+    if (!(error instanceof StaleRevision) && !isUniqueViolation(error)) throw error;
+    return { ok: false, conflict: await conflictSince(id, input.baseRevision) };
+  }
+}
+
+class StaleRevision extends Error {}
+
+/** What was saved after `baseRevision`, by whom, for the editor whose save was refused. */
+async function conflictSince(id: string, baseRevision: number): Promise<Conflict> {
+  const db = getDb();
+  const latest = await findRevision(db, id, await latestRevisionNumber(db, id));
+  if (!latest) throw new Error("a conflicting save left no revision");
+  // A post's first revision is how it stood before anyone edited it here: the base of a save at 0.
+  const base = await findRevision(db, id, Math.max(1, baseRevision));
+  return {
+    number: latest.number,
+    authorEmail: latest.authorEmail || "the content import",
+    createdAt: latest.createdAt,
+    changes: base ? diffPostFields(base.snapshot, latest.snapshot) : [],
+  };
+}
+
+/**
+ * Brings back revision `number`'s words (title, slug, text, image...) as a new revision. The post's
+ * state stays as it is now: restoring never publishes, unpublishes or reschedules.
+ */
+export async function restoreRevision(input: {
+  id: string;
+  number: number;
+  baseRevision: number;
+  actor: NonNullable<Actor>;
+  ip: string;
+}) {
+  const db = getDb();
+  const [current, revision] = await Promise.all([findPostForEditor(db, input.id), findRevision(db, input.id, input.number)]);
+  if (!current || !revision) return undefined;
+  const fields: PostFields = {
+    ...revision.snapshot,
+    published: current.published,
+    published_date: current.published_date,
+    featured: current.featured,
+  };
+  return savePost({
+    id: input.id,
+    baseRevision: input.baseRevision,
+    fields,
+    intent: "save",
+    summary: `Restored revision ${input.number}`,
+    auditAction: "post.restored",
+    actor: input.actor,
+    ip: input.ip,
+  });
+}

@@ -1,0 +1,167 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/admin.post";
+import { CopyField } from "~/ui/admin/copy-field";
+import { CsrfField } from "~/ui/admin/csrf-field";
+import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
+import { PostEditor } from "~/features/blog/admin/post-editor";
+import { buttonClasses } from "~/ui/button";
+import { site } from "~/config/site";
+import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { formatDateTime } from "~/ui/admin/format";
+import { editorPageData, postEditorAction } from "~/features/blog/post-editor-page.server";
+import { timeZoneOf } from "~/ui/admin/time-zone";
+import { postPath } from "~/features/blog/posts";
+import { makePreviewLink } from "~/features/blog/preview-links.server";
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/blog/preview-token.server";
+import { POST_STATES, postStateOf } from "~/features/blog/post-state";
+import { getDb } from "~/db/index.server";
+import { findPostForEditor, listOldSlugs } from "~/features/blog/db/post-editing.server";
+import { getEnv } from "~/env.server";
+
+// A post's edit page (editors): the editor, its state and public address, the addresses it had
+// before (they redirect here), its revisions, and private preview links to share.
+
+async function requirePost(postId: string) {
+  const post = await findPostForEditor(getDb(), postId);
+  if (!post) throw data({ message: "There is no such post." }, { status: 404 });
+  return post;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireRole(request, "editor");
+  const post = await requirePost(params.postId);
+  const url = new URL(request.url);
+  const state = postStateOf(post);
+  return {
+    ...(await editorPageData(request, post, user.email)),
+    id: post.id,
+    title: post.title,
+    stateLabel: POST_STATES[state],
+    publicPath: state === "published" ? postPath(post) : undefined,
+    scheduledFor: state === "scheduled" ? formatDateTime(post.published_date, timeZoneOf(request)) : undefined,
+    oldSlugs: await listOldSlugs(getDb(), post.id),
+    created: url.searchParams.get("created"),
+    unfeatured: url.searchParams.getAll("unfeatured").slice(0, 5),
+    previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const submitted = await requireAdminForm(request, "editor");
+  const intent = submitted.form.get("intent");
+  if (intent !== "preview-link" && intent !== "open-preview") return postEditorAction(submitted, context, params.postId);
+
+  const { user, form } = submitted;
+  const post = await requirePost(params.postId);
+  const days = intent === "open-preview" ? 1 : Number(form.get("days") ?? PREVIEW_DEFAULT_DAYS);
+  if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS) {
+    return data({ previewError: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` }, { status: 400 });
+  }
+  const link = await makePreviewLink(getDb(), getEnv(), post.id, days);
+  await recordAudit(getDb(), {
+    actor: user,
+    action: "post.preview-link",
+    target: { type: "post", id: post.id },
+    details: { days, expiresAt: link.expiresAt.toISOString() },
+    ip: context.clientIp,
+  });
+  if (intent === "open-preview") throw redirect(new URL(link.url).pathname);
+  return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? "Post"} | ${site.company} back office` }];
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const page = actionData && "values" in actionData ? { ...loaderData, ...actionData } : loaderData;
+  const saved = actionData && "saved" in actionData ? actionData.saved : undefined;
+  const unfeatured = saved?.unfeatured ?? loaderData.unfeatured;
+  const notice = (
+    <>
+      {loaderData.created ? <Notice tone="success">The post was created.</Notice> : null}
+      {saved ? <Notice tone="success">Saved as revision {saved.revision}.</Notice> : null}
+      {unfeatured.length ? (
+        <Notice>
+          This post is now the featured post: {unfeatured.map((title) => `"${title}"`).join(", ")}{" "}
+          {unfeatured.length === 1 ? "is" : "are"} no longer featured.
+        </Notice>
+      ) : null}
+    </>
+  );
+  return (
+    <>
+      <PageHeading
+        title={loaderData.title}
+        actions={
+          <>
+            <Link to={`/admin/posts/${loaderData.id}/revisions`} className={buttonClasses("secondary")}>
+              Revisions
+            </Link>
+            <Link to="/admin/posts" className={buttonClasses("ghost")}>
+              All posts
+            </Link>
+          </>
+        }
+      >
+        {loaderData.stateLabel}
+        {loaderData.scheduledFor ? ` for ${loaderData.scheduledFor}` : ""}
+        {loaderData.publicPath ? (
+          <>
+            {" at "}
+            <a href={loaderData.publicPath} className="text-brand-700 underline">
+              {loaderData.publicPath}
+            </a>
+          </>
+        ) : null}
+        {loaderData.oldSlugs.length ? (
+          <span className="block text-sm">Old addresses that lead here: {loaderData.oldSlugs.join(", ")}</span>
+        ) : null}
+      </PageHeading>
+      <PostEditor key={loaderData.values.timeZone} {...page} notice={notice} />
+      <div className="mt-8">
+        <Panel title="Share a preview" id="preview">
+          <p className="text-sm text-muted">
+            A private link to the post as it will look, for a reviewer without an account. It shows the last saved version and
+            works until it expires; anyone with the link can open it.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <CsrfField />
+            <div>
+              <label htmlFor="preview-days" className="block text-sm font-medium">
+                Valid for (days)
+              </label>
+              <input
+                id="preview-days"
+                name="days"
+                type="number"
+                min={1}
+                max={loaderData.previewDays.max}
+                defaultValue={loaderData.previewDays.default}
+                className="mt-1.5 w-28 rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </div>
+            <button type="submit" name="intent" value="preview-link" className={buttonClasses("secondary")}>
+              Make preview link
+            </button>
+          </Form>
+          {/* A plain form: the browser opens the signed preview in a new tab. */}
+          <form method="post" target="_blank" className="mt-3">
+            <CsrfField />
+            <button type="submit" name="intent" value="open-preview" className={buttonClasses("ghost")}>
+              Open full-page preview
+            </button>
+          </form>
+          {actionData && "previewError" in actionData ? (
+            <p className="mt-2 text-sm text-red-700">{actionData.previewError}</p>
+          ) : null}
+          {actionData && "previewLink" in actionData ? (
+            <>
+              <CopyField label="Preview link" value={actionData.previewLink} />
+              <p className="mt-1 text-sm text-muted">Valid until {actionData.previewExpires}.</p>
+            </>
+          ) : null}
+        </Panel>
+      </div>
+    </>
+  );
+}

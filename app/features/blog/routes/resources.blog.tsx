@@ -1,0 +1,193 @@
+import { Suspense } from "react";
+import { Await, Link, redirect } from "react-router";
+import type { Route } from "./+types/resources.blog";
+import { BlogListSkeleton, BlogLoadError } from "~/features/blog/components/blog-states";
+import { FeaturedPostCard, PostCard } from "~/features/blog/components/post-card";
+import { ButtonLink, buttonClasses } from "~/ui/button";
+import { PageHero } from "~/ui/section";
+import { site } from "~/config/site";
+import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/features/blog/posts";
+import { loadBlogList, parseBlogListQuery, publishedCategory } from "~/features/blog/posts.server";
+import { inlineIfQuick } from "~/platform/streaming.server";
+import { pageMeta } from "~/features/site/seo";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  let query = parseBlogListQuery(url);
+  // A category no published post has, or spelled otherwise (" Guides"), leads to the list it
+  // means: the All view, or the category as written; one address per list. When the database
+  // cannot say, the address stays (a retry may show the category) and the page names none.
+  const given = url.searchParams.get("category");
+  if (given !== null) {
+    const category = await publishedCategory(query.category, context.requestId).catch(() => null);
+    if (category === null) query = { ...query, category: undefined };
+    else if (given !== (category ?? "")) throw redirect(blogListPath({ category, page: query.page }), 302);
+  }
+  // Slow posts stream: the page shell is sent with its skeleton while they load.
+  const { data: list } = await inlineIfQuick(loadBlogList(query, context.requestId));
+  return { query, list };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const query = loaderData?.query;
+  const filtered = query?.category ? ` — ${query.category}` : "";
+  const paged = query && query.page > 1 ? ` (page ${query.page})` : "";
+  return pageMeta(matches, {
+    title: `Blog${filtered}${paged}`,
+    description: `Insights from ${site.company} on AI security, compliance and governance: research, practical guides and ${site.product.name} product news.`,
+    path: query ? blogListPath(query) : BLOG_PATH,
+    feeds: { category: query?.category },
+  });
+};
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Resources" title="Blog">
+        Research, guidance and product news on keeping enterprise AI secure, compliant and under your control.
+      </PageHero>
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        {list instanceof Promise ? (
+          <Suspense fallback={<BlogListSkeleton />}>
+            <Await resolve={list} errorElement={<BlogLoadError retry />}>
+              {(data) => <BlogListContent data={data} query={query} />}
+            </Await>
+          </Suspense>
+        ) : list.state === "loaded" ? (
+          // Arrived in time: rendered inline, outside a Suspense boundary (see inlineIfQuick).
+          <BlogListContent data={list.value} query={query} />
+        ) : (
+          <BlogLoadError retry />
+        )}
+        <Newsletter />
+      </div>
+    </>
+  );
+}
+
+function BlogListContent({ data, query }: { data: BlogList; query: BlogListQuery }) {
+  const showFeatured = data.featured && query.page === 1;
+  return (
+    <>
+      {showFeatured ? (
+        <section aria-labelledby="featured-heading" className="mb-12">
+          <h2 id="featured-heading" className="sr-only">
+            Featured article
+          </h2>
+          <FeaturedPostCard post={data.featured!} priority />
+        </section>
+      ) : null}
+      <section aria-labelledby="articles-heading">
+        <h2 id="articles-heading" className="text-2xl font-bold tracking-tight">
+          {query.category ? `${query.category} articles` : "All articles"}
+        </h2>
+        <CategoryChips categories={data.categories} selected={query.category} />
+        {data.posts.length ? (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {data.posts.map((post, index) => (
+              <li key={post.id}>
+                {/* Above the fold when there is no featured post: load the first image at once. */}
+                <PostCard post={post} priority={!showFeatured && index === 0} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+            <p className="text-muted">No articles found for the selected category.</p>
+            <ButtonLink to={BLOG_PATH} variant="secondary" className="mt-4">
+              View All Articles
+            </ButtonLink>
+          </div>
+        )}
+        <Pagination query={query} pageCount={data.pageCount} />
+      </section>
+    </>
+  );
+}
+
+/** Links, not buttons: the chosen category lives in the URL, works without JavaScript and can be shared. */
+function CategoryChips({ categories, selected }: { categories: string[]; selected?: string }) {
+  const chips = [{ label: "All", category: undefined }, ...categories.map((category) => ({ label: category, category }))];
+  return (
+    <nav aria-label="Categories" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((chip) => {
+          const current = chip.category === selected;
+          return (
+            <li key={chip.label}>
+              <Link
+                to={blogListPath({ category: chip.category })}
+                aria-current={current ? "page" : undefined}
+                preventScrollReset
+                className={`inline-block rounded-full border px-4 py-1.5 text-sm font-medium ${
+                  current
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-ink hover:border-brand-600"
+                }`}
+              >
+                {chip.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Pagination({ query, pageCount }: { query: BlogListQuery; pageCount: number }) {
+  if (pageCount <= 1 && query.page === 1) return null;
+  const previous =
+    query.page > 1 ? blogListPath({ category: query.category, page: Math.min(query.page - 1, pageCount) }) : undefined;
+  const next = query.page < pageCount ? blogListPath({ category: query.category, page: query.page + 1 }) : undefined;
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
+      {previous ? (
+        <Link to={previous} rel="prev" className={buttonClasses("secondary")}>
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-muted">
+        Page {query.page} of {pageCount}
+      </p>
+      {next ? (
+        <Link to={next} rel="next" className={buttonClasses("secondary")}>
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The Subscribe button deliberately does nothing (no newsletter service yet). */
+function Newsletter() {
+  return (
+    <section aria-labelledby="newsletter-heading" className="mt-16 rounded-2xl bg-brand-900 p-8 text-white sm:p-12">
+      <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight">
+        Stay ahead on AI governance
+      </h2>
+      <p className="mt-2 text-brand-100">New research and guides from the {site.company} team, once a month. No spam.</p>
+      <div className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          className="flex-1 rounded-lg border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-slate-500"
+        />
+        <button type="button" className={buttonClasses("inverse")}>
+          Subscribe
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,389 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import matter from "gray-matter";
+import type { Kysely } from "kysely";
+import { loadContent, type ContentPost, type ContentProblem, type ContentSet } from "~/features/content/content-files.server";
+import { MEDIA_TYPES } from "~/features/media/media";
+import { inReadSnapshot, listAllPosts } from "~/features/content/db/content-export.server";
+import { listMediaForExport, type MediaExport } from "~/features/media/db/media.server";
+import { listAllLegalVersionRecords, type LegalVersionRecord } from "~/features/legal/db/legal-editing.server";
+import { isValidLegalContent, type LegalContent } from "~/features/legal/db/legal.server";
+import type { BlogPost } from "~/features/blog/db/posts.server";
+import type { Database } from "~/db/schema";
+import { INVALID_CONTENT_REASON } from "~/features/legal/documents";
+import { LEGAL_SECTION_HEADING } from "~/features/legal/drafts";
+
+// The content tables → content files: `npm run content -- export DIR`, the import's mirror image
+// (the format is docs/content.md's, read by content-files.server.ts). Every post and every legal
+// version is written, whatever its state, and every uploaded image. Before anything reaches DIR, the files are written to a
+// scratch folder and read back with the importer's own reader: a row that would not come back as
+// it is stored is reported, and nothing is written. Unchanged files are left untouched, so a
+// second export of the same data changes no byte.
+
+/** One file of the export: its path under DIR (with forward slashes) and its text, or bytes for an image. */
+export type ExportFile = { path: string; text: string } | { path: string; bytes: Buffer };
+
+const contentsOf = (file: ExportFile): Buffer => ("bytes" in file ? file.bytes : Buffer.from(file.text));
+
+/** What one exporter made of its rows: its files, a line for the report, and its check of the read-back. */
+export type ExportedKind = {
+  files: ExportFile[];
+  problems: ContentProblem[];
+  summary: string;
+  /** Compares what the importer's reader made of the files with the rows they came from. */
+  check: (readBack: ContentSet) => ContentProblem[];
+};
+
+/**
+ * One kind of content. An exporter owns one folder under DIR: each export replaces its files with
+ * that extension there (others are left alone) and removes those no longer in the database.
+ */
+export type ContentExporter = {
+  folder: string;
+  extensions: readonly string[];
+  export: (db: Kysely<Database>) => Promise<ExportedKind>;
+};
+
+export type ExportChange = { path: string; action: "create" | "update" | "unchanged" | "remove" };
+export type ExportReport = { problems: ContentProblem[]; changes: ExportChange[]; summaries: string[]; written: boolean };
+
+/**
+ * YAML as people write it: no folded lines, so each field stays one line in a diff. gray-matter
+ * hands its options on to js-yaml (as its documentation says; its types list only its own).
+ */
+const YAML_OPTIONS: matter.GrayMatterOption<string, never> & { lineWidth: number } = { lineWidth: -1 };
+
+const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/;
+
+/** File names from database values: only safe characters, never a path, each name once. */
+function uniqueNames(candidates: readonly string[], fallback: (index: number) => string): string[] {
+  const seen = new Set<string>();
+  return candidates.map((candidate, index) => {
+    const other = fallback(index);
+    const base = SAFE_NAME.test(candidate) ? candidate : SAFE_NAME.test(other) ? other : `row-${index + 1}`;
+    let name = base;
+    for (let counter = 2; seen.has(name); counter += 1) name = `${base}-${counter}`;
+    seen.add(name);
+    return name;
+  });
+}
+
+/** Reports the fields where what the reader read back differs from what the rows hold. */
+function differences(file: string, expected: Record<string, unknown>, actual: Record<string, unknown>): ContentProblem[] {
+  return Object.keys(expected)
+    .filter((field) => !isDeepStrictEqual(expected[field], actual[field]))
+    .map((field) => ({
+      path: file,
+      field,
+      message: `would not import back as stored (stored ${JSON.stringify(expected[field])?.slice(0, 120)}, read back ${JSON.stringify(actual[field])?.slice(0, 120)})`,
+    }));
+}
+
+/** Fields the reader trims and the pages never show the ends of: their surrounding space is not content. */
+const trimmed = (value: string) => value.replace(/\r\n?/g, "\n").trim();
+const withoutUndefined = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
+
+const postsExporter: ContentExporter = {
+  folder: "posts",
+  extensions: [".md"],
+  async export(db) {
+    const posts = await listAllPosts(db);
+    // A post's file is named by its slug (its address), a slugless post's by its id.
+    const names = uniqueNames(
+      posts.map((post) => post.slug ?? post.id.toLowerCase()),
+      (index) => `post-${posts[index]!.id.toLowerCase()}`,
+    );
+    const files = posts.map((post, index) => ({ path: `posts/${names[index]}.md`, text: postFile(post) }));
+    const drafts = posts.filter((post) => !post.published).length;
+    return {
+      files,
+      problems: [],
+      summary: `${posts.length} post${posts.length === 1 ? "" : "s"} (${drafts} unpublished)`,
+      check(readBack) {
+        const read = new Map(readBack.posts.map((entry) => [entry.path, entry.value]));
+        return posts.flatMap((post, index) => {
+          const file = files[index]!.path;
+          const value = read.get(file);
+          return value ? differences(file, expectedPost(post), comparablePost(value)) : [];
+        });
+      },
+    };
+  },
+};
+
+function postFile(post: BlogPost): string {
+  const data = withoutUndefined({
+    // Always the id: preview links and anything else that names a post by id keep working after a restore.
+    id: post.id,
+    title: post.title,
+    slug: post.slug ?? undefined,
+    excerpt: post.excerpt,
+    category: post.category,
+    author: post.author,
+    published_date: new Date(post.published_date),
+    read_time: post.read_time,
+    image_url: post.image_url ?? undefined,
+    featured: post.featured,
+    published: post.published,
+    created_at: new Date(post.created_at),
+    updated_at: new Date(post.updated_at),
+  });
+  return matter.stringify(`${trimmed(post.content)}\n`, data, YAML_OPTIONS);
+}
+
+function expectedPost(post: BlogPost): Record<string, unknown> {
+  return {
+    id: post.id.toLowerCase(),
+    slug: post.slug,
+    title: trimmed(post.title),
+    excerpt: trimmed(post.excerpt),
+    content: trimmed(post.content),
+    category: trimmed(post.category),
+    author: trimmed(post.author),
+    published_date: post.published_date,
+    read_time: post.read_time,
+    image_url: post.image_url,
+    featured: post.featured,
+    published: post.published,
+    created_at: post.created_at,
+    updated_at: post.updated_at,
+  };
+}
+
+function comparablePost(value: ContentPost): Record<string, unknown> {
+  return { ...value, content: trimmed(value.content) };
+}
+
+const legalExporter: ContentExporter = {
+  folder: "legal",
+  extensions: [".md"],
+  async export(db) {
+    const versions = await listAllLegalVersionRecords(db);
+    // Named by document and version: privacy-policy-2.1.md. Drafts are files with published: false.
+    const names = uniqueNames(
+      versions.map((version) => `${version.documentType}-${version.version}`.toLowerCase()),
+      (index) => `${versions[index]!.documentType}-${versions[index]!.id.toLowerCase()}`,
+    );
+    const problems: ContentProblem[] = [];
+    const files: ExportFile[] = [];
+    const written: { file: string; version: LegalVersionRecord }[] = [];
+    versions.forEach((version, index) => {
+      const file = `legal/${names[index]}.md`;
+      if (!isValidLegalContent(version.content)) {
+        problems.push({
+          path: file,
+          field: "body",
+          message: `${INVALID_CONTENT_REASON} in the database (version ${version.version} of ${version.documentType}, row ${version.id})`,
+        });
+        return;
+      }
+      const heading = version.content.sections.find((section) =>
+        section.content.split(/\r?\n/).some((line) => LEGAL_SECTION_HEADING.test(line)),
+      );
+      if (heading) {
+        problems.push({
+          path: file,
+          field: "body",
+          message: `a line of section "${heading.title}" starts with "## ", which the import would read as a new section (row ${version.id})`,
+        });
+        return;
+      }
+      files.push({ path: file, text: legalFile(version) });
+      written.push({ file, version });
+    });
+    const drafts = versions.filter((version) => !version.published).length;
+    return {
+      files,
+      problems,
+      summary: `${versions.length} legal version${versions.length === 1 ? "" : "s"} (${drafts} draft${drafts === 1 ? "" : "s"})`,
+      check(readBack) {
+        const read = new Map(readBack.legal.map((entry) => [entry.path, entry.value]));
+        return written.flatMap(({ file, version }) => {
+          const value = read.get(file);
+          return value ? differences(file, expectedLegal(version), withoutUndefined(value) as Record<string, unknown>) : [];
+        });
+      },
+    };
+  },
+};
+
+function legalFile(version: LegalVersionRecord): string {
+  const { sections } = version.content as LegalContent;
+  const data = withoutUndefined({
+    document_type: version.documentType,
+    title: version.title,
+    version: version.version,
+    last_updated: new Date(version.effectiveDate),
+    published: version.published,
+    change_summary: version.changeSummary || undefined,
+    author_email: version.authorEmail || undefined,
+    published_at: version.publishedAt ? new Date(version.publishedAt) : undefined,
+    published_by_email: version.publishedByEmail || undefined,
+  });
+  const body = sections.map((section) => `## ${trimmed(section.title)}\n\n${trimmed(section.content)}`).join("\n\n");
+  return matter.stringify(`${body}\n`, data, YAML_OPTIONS);
+}
+
+function expectedLegal(version: LegalVersionRecord): Record<string, unknown> {
+  const { sections } = version.content as LegalContent;
+  return withoutUndefined({
+    document_type: version.documentType,
+    title: trimmed(version.title),
+    version: version.version,
+    last_updated: version.effectiveDate,
+    published: version.published,
+    content: { sections: sections.map((section) => ({ title: trimmed(section.title), content: trimmed(section.content) })) },
+    change_summary: trimmed(version.changeSummary) || undefined,
+    author_email: trimmed(version.authorEmail) || undefined,
+    published_at: version.publishedAt ?? undefined,
+    published_by_email: trimmed(version.publishedByEmail) || undefined,
+  });
+}
+
+/** Uploaded images: each one's bytes as stored (DIR/media/<id>.<ext>) and its details beside them (<id>.json). */
+const mediaExporter: ContentExporter = {
+  folder: "media",
+  extensions: [".json", ...Object.values(MEDIA_TYPES).map((type) => `.${type.extension}`)],
+  async export(db) {
+    const images = await listMediaForExport(db);
+    const files: ExportFile[] = images.flatMap((image) => [
+      { path: `media/${image.id}.${MEDIA_TYPES[image.contentType].extension}`, bytes: image.data },
+      { path: `media/${image.id}.json`, text: `${JSON.stringify(mediaDetails(image), null, 2)}\n` },
+    ]);
+    return {
+      files,
+      problems: [],
+      summary: `${images.length} image${images.length === 1 ? "" : "s"}`,
+      check(readBack) {
+        const read = new Map(readBack.media.map((entry) => [entry.value.id, entry.value]));
+        return images.flatMap((image) => {
+          const value = read.get(image.id);
+          const file = `media/${image.id}.json`;
+          if (!value) return [{ path: file, field: "file", message: "was not read back" }];
+          const { data: _data, ...details } = value;
+          return differences(file, { ...mediaDetails(image), sha256: image.sha256 }, withoutUndefined(details));
+        });
+      },
+    };
+  },
+};
+
+function mediaDetails(image: MediaExport) {
+  return {
+    id: image.id,
+    file_name: image.fileName,
+    original_name: image.originalName,
+    content_type: image.contentType,
+    alt: image.alt,
+    created_at: image.createdAt,
+  };
+}
+
+/** What the export writes, in order. */
+export const contentExporters: readonly ContentExporter[] = [postsExporter, legalExporter, mediaExporter];
+
+/**
+ * Writes the database's content to DIR in the import format. Nothing is written when any row
+ * would not import back as it is stored: every such row is reported.
+ */
+export async function exportContent(
+  db: Kysely<Database>,
+  dir: string,
+  exporters: readonly ContentExporter[] = contentExporters,
+): Promise<ExportReport> {
+  const report: ExportReport = { problems: [], changes: [], summaries: [], written: false };
+  const shownDir = path.relative(process.cwd(), dir) || ".";
+  for (const folder of [dir, ...exporters.map((exporter) => path.join(dir, exporter.folder))]) {
+    if (existsSync(folder) && !statSync(folder).isDirectory()) {
+      report.problems.push({
+        path: path.relative(process.cwd(), folder) || ".",
+        field: "folder",
+        message: "is a file, not a folder",
+      });
+    }
+  }
+  if (report.problems.length) return report;
+
+  // One snapshot for every kind: the export is the database at one moment.
+  const kinds = await inReadSnapshot(db, (trx) => Promise.all(exporters.map((exporter) => exporter.export(trx))));
+  report.summaries = kinds.map((kind) => kind.summary);
+  report.problems = kinds.flatMap((kind) => kind.problems);
+  const files = kinds.flatMap((kind) => kind.files);
+
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "quorvant-export-"));
+  try {
+    for (const file of files) writeExportFile(scratch, file.path, contentsOf(file));
+    if (files.length) {
+      const readBack = loadContent(scratch);
+      // The reader names files as seen from the working directory: name them as seen from DIR.
+      const fromDir = (shown: string) => path.relative(scratch, path.resolve(shown)).split(path.sep).join("/");
+      const shownScratch = path.relative(process.cwd(), scratch);
+      const relocate = (set: ContentSet): ContentSet => ({
+        posts: set.posts.map((entry) => ({ ...entry, path: fromDir(entry.path) })),
+        legal: set.legal.map((entry) => ({ ...entry, path: fromDir(entry.path) })),
+        media: set.media.map((entry) => ({ ...entry, path: fromDir(entry.path) })),
+        problems: set.problems.map((problem) => ({
+          ...problem,
+          path: fromDir(problem.path),
+          // A message naming another file (a version defined twice) names it as it will be in DIR.
+          message: problem.message.split(shownScratch).join(shownDir),
+        })),
+      });
+      const relocated = relocate(readBack);
+      report.problems.push(...relocated.problems, ...kinds.flatMap((kind) => kind.check(relocated)));
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (report.problems.length) {
+    report.problems = report.problems.map((problem) => ({ ...problem, path: path.join(shownDir, problem.path) }));
+    return report;
+  }
+
+  for (const exporter of exporters) {
+    const folder = path.join(dir, exporter.folder);
+    mkdirSync(folder, { recursive: true });
+    const mine = files.filter((file) => file.path.startsWith(`${exporter.folder}/`));
+    const keep = new Set(mine.map((file) => path.basename(file.path)));
+    for (const file of mine) {
+      const target = path.join(dir, file.path);
+      const before = existsSync(target) ? readFileSync(target) : undefined;
+      if (before?.equals(contentsOf(file))) {
+        report.changes.push({ path: file.path, action: "unchanged" });
+        continue;
+      }
+      writeExportFile(dir, file.path, contentsOf(file));
+      report.changes.push({ path: file.path, action: before === undefined ? "create" : "update" });
+    }
+    for (const name of readdirSync(folder).sort()) {
+      if (!exporter.extensions.some((extension) => name.endsWith(extension)) || keep.has(name)) continue;
+      unlinkSync(path.join(folder, name));
+      report.changes.push({ path: `${exporter.folder}/${name}`, action: "remove" });
+    }
+  }
+  report.written = report.changes.some((change) => change.action !== "unchanged");
+  return report;
+}
+
+/** Writes one file whole or not at all (a temporary file renamed over the target). */
+function writeExportFile(root: string, relative: string, contents: Buffer) {
+  const target = path.join(root, ...relative.split("/"));
+  mkdirSync(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, target);
+}

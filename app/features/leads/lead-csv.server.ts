@@ -1,0 +1,42 @@
+import { toCsv } from "~/platform/csv.server";
+import { hasCompany, type LeadSummary } from "~/features/leads/db/lead-inbox.server";
+import type { LeadTable } from "~/db/schema";
+
+// The columns of an inbox's CSV export, written by the site's CSV writer (csv-stringify, every
+// cell a spreadsheet would run as a formula neutralised).
+
+const COLUMNS = [
+  "id",
+  "created_at",
+  "first_name",
+  "last_name",
+  "email",
+  "company",
+  "status",
+  "owner",
+  "source_page",
+  "utm_campaign",
+  "first_utm_campaign",
+];
+
+export function leadCsvColumns(table: LeadTable): string[] {
+  return hasCompany(table) ? COLUMNS : COLUMNS.filter((column) => column !== "company");
+}
+
+/** A part of the export: the header row with the first part only. */
+export function leadsToCsv(table: LeadTable, leads: readonly LeadSummary[], { header = true } = {}): string {
+  const rows = leads.map((lead) => [
+    lead.id,
+    lead.createdAt,
+    lead.firstName,
+    lead.lastName,
+    lead.email,
+    ...(hasCompany(table) ? [lead.company] : []),
+    lead.status,
+    lead.ownerEmail,
+    lead.sourcePage,
+    lead.campaign,
+    lead.firstCampaign,
+  ]);
+  return toCsv(leadCsvColumns(table), rows, { header });
+}

@@ -1,0 +1,44 @@
+import { CAMPAIGN_PARAMETERS } from "~/features/leads/attribution";
+
+// The query parameters each page reads. Pages echo only these (in links and form actions) and the
+// server's page cache keys on only these: any other parameter is ignored by both, so `?x=N`
+// cannot force a fresh render, and a cached page never carries one visitor's URL to another.
+
+export const TRACKING_PARAMS = CAMPAIGN_PARAMETERS;
+
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  "/resources/blog": ["category", "page"],
+  "/contact-sales": TRACKING_PARAMS,
+  "/request-demo": TRACKING_PARAMS,
+  "/company/careers": ["apply", ...TRACKING_PARAMS],
+  "/rss.xml": ["category"],
+  "/atom.xml": ["category"],
+  "/feed.json": ["category"],
+};
+
+export function pageQueryParams(pathname: string): readonly string[] {
+  return PAGE_PARAMS[pathname] ?? [];
+}
+
+/** `?…` with only the parameters `pathname` reads (the first value of each, in a fixed order), or "". */
+export function keptQuery(pathname: string, search: string | URLSearchParams): string {
+  return queryOf(pageQueryParams(pathname), search);
+}
+
+/** keptQuery without the campaign's parameters: the query that changes what the page shows. */
+export function contentQuery(pathname: string, search: string | URLSearchParams): string {
+  return queryOf(
+    pageQueryParams(pathname).filter((name) => !(TRACKING_PARAMS as readonly string[]).includes(name)),
+    search,
+  );
+}
+
+function queryOf(names: readonly string[], search: string | URLSearchParams): string {
+  if (search === "" || names.length === 0) return "";
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  const kept = names.flatMap((name) => {
+    const value = params.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+  return kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
+}
