@@ -267,8 +267,8 @@ describe("rendering", () => {
       items: [{ title: "A & B" }],
     } satisfies Block;
     const html = renderBlockHtml(block, env);
-    expect(html).toContain("<code>pkg</code>");
-    expect(html).toContain('<a href="/resources/documentation">the docs</a>');
+    expect(html).toMatch(/<code class="[^"]*font-mono[^"]*">pkg<\/code>/);
+    expect(html).toMatch(/<a class="font-semibold text-brand-700 underline" href="\/resources\/documentation">the docs<\/a>/);
     expect(html).toContain("A &amp; B");
     expect(html).not.toMatch(/<div class="mt-3[^"]*"><div[^>]*><p>/);
   });

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter, type AppLoadContext } from "react-router";
 import { visualMarkup } from "~/features/pages/components/visuals.server";
 import { blockRegistry, type Block } from "~/features/pages/blocks/registry.server";
-import { BlockView, HeroBody, type ViewEnv } from "~/features/pages/blocks/views.server";
+import { BlockView, HeroBody, type MarkupStyle, type ViewEnv } from "~/features/pages/blocks/views.server";
 import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageSegment } from "~/features/pages/page-view";
 import { renderMarkup } from "~/features/blog/markup.server";
@@ -19,19 +19,29 @@ type Rendered =
   | { kind: "latest-insights" }
   | (Extract<PageSegment, { kind: "hero" }> & { html: string });
 
+const classAttribute = (classes: string | undefined) => (classes ? ` class="${classes}"` : "");
+
 /**
- * Markup's HTML without the line breaks the renderer puts between blocks: a page's text is then
- * exactly what its elements hold, as when the views wrote the same words themselves.
+ * Markup's HTML without the line breaks the renderer puts between blocks (a page's text is then
+ * exactly what its elements hold, as when the views wrote the same words themselves), its links,
+ * inline code, lists and following paragraphs given the view's classes. The renderer escapes
+ * every text and writes these tags itself, so they are found by their exact spelling.
  */
-function markup(text: string): string {
-  return renderMarkup(text).replace(/>\n+</g, "><").trim();
+function markup(text: string, style: MarkupStyle = {}): string {
+  let html = renderMarkup(text).replace(/>\n+</g, "><").trim();
+  if (style.a) html = html.replaceAll("<a href=", `<a${classAttribute(style.a)} href=`);
+  if (style.code) html = html.replace(/(?<!<pre>)<code>/g, `<code${classAttribute(style.code)}>`);
+  if (style.nextP) html = html.replaceAll("</p><p>", `</p><p${classAttribute(style.nextP)}>`);
+  if (style.ul) html = html.replaceAll("<ul>", `<ul${classAttribute(style.ul)}>`);
+  if (style.ol) html = html.replace(/<ol(?= start=|>)/g, `<ol${classAttribute(style.ol)}`);
+  return html;
 }
 
 /** The HTML of one paragraph of markup without its <p>; more than one paragraph keeps them. */
-function inlineMarkup(text: string): string {
-  const html = markup(text);
+function inlineMarkup(text: string, style?: MarkupStyle): string {
+  const html = markup(text, style);
   const single = /^<p>([\s\S]*)<\/p>$/.exec(html);
-  return single && !single[1]!.includes("<p>") ? single[1]! : html;
+  return single && !/<p[ >]/.test(single[1]!) ? single[1]! : html;
 }
 
 export function viewEnv(path: string, search: string, extra: Partial<ViewEnv> = {}): ViewEnv {

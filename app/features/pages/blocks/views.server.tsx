@@ -26,10 +26,10 @@ export type ViewEnv = {
   /** The page's path and query (the careers Apply Now link keeps the campaign's parameters). */
   path: string;
   search: string;
-  /** Safe HTML of a markup field. */
-  markup: (text: string) => string;
-  /** The same for a one-paragraph field, without its <p> (an introduction, a hero's text). */
-  inlineMarkup: (text: string) => string;
+  /** Safe HTML of a markup field, its elements given the classes of `style`. */
+  markup: (text: string, style?: MarkupStyle) => string;
+  /** The same for a one-paragraph field, without its <p> (an introduction). */
+  inlineMarkup: (text: string, style?: MarkupStyle) => string;
   /** A product picture's markup, drawn on the server. */
   visual: (name: VisualName) => string;
   /** The Latest Insights block's data. */
@@ -42,8 +42,14 @@ export type BlockViewProps<Type extends BlockType> = { block: BlockOf<Type>; env
 
 type Action = { label: string; href: string; style?: "primary" | "secondary"; screenReaderSuffix?: string };
 
-const LINKS = "[&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline";
-const LISTS = "[&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6";
+/** Classes for the elements of rendered markup: a link, inline code, a paragraph after another, lists. */
+export type MarkupStyle = { a?: string; code?: string; nextP?: string; ul?: string; ol?: string };
+
+const LINK = "font-semibold text-brand-700 underline";
+const LISTS = { ul: "list-disc space-y-2 pl-6", ol: "list-decimal space-y-2 pl-6" };
+const HERO_TEXT: MarkupStyle = { a: LINK, code: "rounded bg-white px-1.5 py-0.5 font-mono text-base break-all", nextP: "mt-3" };
+const INTRO: MarkupStyle = { a: LINK, code: "rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base" };
+const BODY: MarkupStyle = { a: LINK, code: "rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base", ...LISTS };
 
 function Html({ html, className = "contents", id }: { html: string; className?: string; id?: string }) {
   // Trusted: the post markup's renderer escapes text and allows only checked URLs.
@@ -86,12 +92,7 @@ function Actions({ actions }: { actions: readonly Action[] }) {
 type SectionBlock = { anchor?: string; title: string; intro?: string };
 
 function BlockSection({ block, env, children }: { block: SectionBlock; env: ViewEnv; children: ReactNode }) {
-  const intro = block.intro ? (
-    <Html
-      className={`contents ${LINKS} [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-base`}
-      html={env.inlineMarkup(block.intro)}
-    />
-  ) : undefined;
+  const intro = block.intro ? <Html html={env.inlineMarkup(block.intro, INTRO)} /> : undefined;
   return (
     <Section id={block.anchor} title={block.title} intro={intro}>
       {children}
@@ -116,14 +117,7 @@ export function applyHref(path: string, search: string) {
 /** What a hero holds under its heading: the text, the search box, the calls to action, the application link. */
 export function HeroBody({ block, env }: BlockViewProps<"hero">) {
   const parts: ReactNode[] = [];
-  if (block.lede)
-    parts.push(
-      <Html
-        key="lede"
-        className={`contents [&>p+p]:mt-3 ${LINKS} [&_code]:rounded [&_code]:bg-white [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-base [&_code]:break-all`}
-        html={env.markup(block.lede)}
-      />,
-    );
+  if (block.lede) parts.push(<Html key="lede" html={env.markup(block.lede, HERO_TEXT)} />);
   if (block.search)
     parts.push(
       // Deliberately not a form: the search does nothing, with or without JavaScript.
@@ -269,7 +263,7 @@ function CodeSampleView({ block, env }: BlockViewProps<"code-sample">) {
 }
 
 function RichTextView({ block, env }: BlockViewProps<"rich-text">) {
-  const body = <Html className={`max-w-3xl space-y-4 text-lg ${LINKS} ${LISTS}`} html={env.markup(block.body)} />;
+  const body = <Html className="max-w-3xl space-y-4 text-lg" html={env.markup(block.body, BODY)} />;
   if (!block.title) return <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-14">{body}</div>;
   return (
     <BlockSection block={{ ...block, title: block.title }} env={env}>
@@ -302,7 +296,7 @@ function FaqView({ block, env }: BlockViewProps<"faq">) {
         {block.items.map((item) => (
           <details key={item.question} className="p-5">
             <summary className="cursor-pointer text-lg font-semibold">{item.question}</summary>
-            <Html className={`mt-3 space-y-3 text-muted ${LINKS} ${LISTS}`} html={env.markup(item.answer)} />
+            <Html className="mt-3 space-y-3 text-muted" html={env.markup(item.answer, BODY)} />
           </details>
         ))}
       </div>
