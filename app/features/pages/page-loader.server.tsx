@@ -62,7 +62,9 @@ function PageLoadError({ reason }: { reason?: string }) {
 
 export async function loadPage({ request, context }: { request: Request; context: AppLoadContext }) {
   const url = new URL(request.url);
-  const result = await loadPublishedPage(url.pathname);
+  // The router matches a page's route however its path is cased or ended (a raw request can reach
+  // it as /company/brand/); the page is the one it matched.
+  const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""));
   if (result.state !== "loaded") {
     const segments: PageSegment[] =
       result.state === "failed"
