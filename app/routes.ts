@@ -1,27 +1,35 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 import { site } from "./config/site";
 
+/**
+ * A page made of blocks (content/pages/*.yaml): one route module mounted at each page's path, with
+ * an id of its own. A path with no page file still answers 404.
+ */
+const page = (path: string, id: string) =>
+  path ? route(path, "features/pages/routes/page.tsx", { id }) : index("features/pages/routes/page.tsx", { id });
+
 // Every URL of the site, in one reviewable list.
 export default [
-  index("features/pages/routes/home.tsx"),
+  page("", "page-home"),
   route("contact-sales", "features/leads/routes/contact-sales.tsx"),
   route("request-demo", "features/leads/routes/request-demo.tsx"),
-  route("company/about", "features/pages/routes/company.about.tsx"),
-  route("company/careers", "features/pages/routes/company.careers.tsx"),
-  route("company/brand", "features/pages/routes/company.brand.tsx"),
-  route("company/charter", "features/pages/routes/company.charter.tsx"),
+  page("company/about", "page-about"),
+  // The careers page holds the job application form: the same page module, with the form.
+  route("company/careers", "features/pages/routes/page-with-application.tsx"),
+  page("company/brand", "page-brand"),
+  page("company/charter", "page-charter"),
   // Only our own product has a page; any other /products/x falls through to the not-found route.
-  route(site.product.path.slice(1), "features/pages/routes/product.tsx"),
-  route("resources", "features/pages/routes/resources.tsx"),
-  route("resources/documentation", "features/pages/routes/resources.documentation.tsx"),
+  page(site.product.path.slice(1), "page-product"),
+  page("resources", "page-resources"),
+  page("resources/documentation", "page-documentation"),
   route("resources/blog", "features/blog/routes/resources.blog.tsx"),
   route("resources/blog/:slug", "features/blog/routes/resources.blog.post.tsx"),
   // A private preview link; two segments, so it never meets a post's slug (a slug holds no "/").
   route("resources/blog/preview/:token", "features/blog/routes/resources.blog.preview.tsx"),
   route("resources/blog/:slug/og.png", "features/blog/routes/resources.blog.post-card.ts"),
-  route("resources/support", "features/pages/routes/resources.support.tsx"),
-  route("resources/api", "features/pages/routes/resources.api.tsx"),
-  route("community", "features/pages/routes/community.tsx"),
+  page("resources/support", "page-support"),
+  page("resources/api", "page-api"),
+  page("community", "page-community"),
   route("terms/privacy-policy", "features/legal/routes/terms.legal-document.tsx", { id: "privacy-policy" }),
   route("terms/terms-of-use", "features/legal/routes/terms.legal-document.tsx", { id: "terms-of-use" }),
   // Earlier published versions of each legal document; :version is the URL-encoded version string.
@@ -31,8 +39,8 @@ export default [
   route("terms/terms-of-use/versions/:version", "features/legal/routes/terms.legal-document-version.tsx", {
     id: "terms-of-use-version",
   }),
-  route("terms/legal", "features/pages/routes/terms.legal.tsx"),
-  route("terms/trust-transparency", "features/pages/routes/terms.trust-transparency.tsx"),
+  page("terms/legal", "page-legal"),
+  page("terms/trust-transparency", "page-trust-transparency"),
   route("robots.txt", "features/site/routes/robots-txt.ts"),
   route("sitemap.xml", "features/site/routes/sitemap-xml.ts"),
   route("rss.xml", "features/blog/routes/rss-xml.ts"),

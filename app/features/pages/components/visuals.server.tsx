@@ -18,7 +18,8 @@ const drawings: Record<VisualName, () => ReactElement> = {
 
 const drawn = new Map<VisualName, string>();
 
-function markup(name: VisualName): string {
+/** A visual's markup, drawn once per server (a page's blocks carry it inside their own markup). */
+export function visualMarkup(name: VisualName): string {
   let html = drawn.get(name);
   if (html === undefined) {
     html = renderToStaticMarkup(drawings[name]());
@@ -29,7 +30,7 @@ function markup(name: VisualName): string {
 
 /** For a loader: the named visuals' markup, as `<DocumentVisual>` expects it (carried once: ~/platform/document-html.server). */
 export function visuals<Name extends VisualName>(context: AppLoadContext, ...names: Name[]): Record<Name, string | undefined> {
-  return Object.fromEntries(names.map((name) => [name, carriedByDocument(context, name, markup(name))])) as Record<
+  return Object.fromEntries(names.map((name) => [name, carriedByDocument(context, name, visualMarkup(name))])) as Record<
     Name,
     string | undefined
   >;

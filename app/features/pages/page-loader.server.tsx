@@ -1,0 +1,88 @@
+import { decodeHTML } from "entities";
+import { renderToStaticMarkup } from "react-dom/server";
+import { data, type AppLoadContext } from "react-router";
+import { pageSegments } from "~/features/pages/blocks/render.server";
+import type { PageDocument } from "~/features/pages/page-document.server";
+import type { PageMetaData } from "~/features/pages/page-meta";
+import { loadPublishedPage } from "~/features/pages/page-source.server";
+import type { PageSegment } from "~/features/pages/page-view";
+import { loadLatestInsights } from "~/features/blog/posts.server";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { carriedByDocument } from "~/platform/document-html.server";
+import { statusOf } from "~/platform/load-result";
+import { inlineIfQuick } from "~/platform/streaming.server";
+
+// The loader of the page route(s): the published page at the request's path, drawn into segments,
+// with the data its live blocks need and the inputs of its meta tags.
+
+const plainText = (html: string) =>
+  decodeHTML(html.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** FAQPage structured data for the page's questions (all its FAQ blocks together), or none. */
+export function faqJsonLd(page: PageDocument): Record<string, unknown>[] {
+  const questions = page.blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
+  if (!questions.length) return [];
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: questions.map((item) => ({
+        "@type": "Question",
+        name: item.question,
+        acceptedAnswer: { "@type": "Answer", text: plainText(renderMarkup(item.answer)) },
+      })),
+    },
+  ];
+}
+
+function metaOf(page: PageDocument): PageMetaData {
+  return {
+    title: page.title,
+    description: page.description,
+    path: page.canonicalPath ?? page.path,
+    image: page.image,
+    noindex: page.noindex,
+    feeds: page.blocks.some((block) => block.type === "latest-insights"),
+    jsonLd: faqJsonLd(page),
+  };
+}
+
+/** The error state of a page whose content cannot be shown (as the legal pages show theirs). */
+function PageLoadError({ reason }: { reason?: string }) {
+  return (
+    <div role="alert" className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
+      <h1 className="text-3xl font-bold">Error Loading Page</h1>
+      <p className="mt-4 text-muted">We're sorry, but we couldn't load this page at this time. Please try again later.</p>
+      {reason ? <p className="mt-2 text-sm text-muted">{reason}</p> : null}
+    </div>
+  );
+}
+
+export async function loadPage({ request, context }: { request: Request; context: AppLoadContext }) {
+  const url = new URL(request.url);
+  // The router matches a page's route however its path is cased or ended (a raw request can reach
+  // it as /company/brand/); the page is the one it matched.
+  const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""));
+  if (result.state !== "loaded") {
+    const segments: PageSegment[] =
+      result.state === "failed"
+        ? [
+            {
+              kind: "html",
+              id: "page-error",
+              html: carriedByDocument(context, "page-error", renderToStaticMarkup(<PageLoadError reason={result.reason} />)),
+            },
+          ]
+        : [];
+    return data({ state: result.state, segments, insights: undefined, meta: null }, { status: statusOf(result) });
+  }
+  const page = result.value;
+  const segments = pageSegments(context, page, url.search);
+  // Slow posts stream: the rest of the page never waits for the Latest Insights block.
+  const insights = segments.some((segment) => segment.kind === "latest-insights")
+    ? (await inlineIfQuick(loadLatestInsights(context.requestId))).data
+    : undefined;
+  return data({ state: result.state, segments, insights, meta: metaOf(page) }, { status: 200 });
+}
