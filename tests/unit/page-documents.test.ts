@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { staticPaths } from "~/config/site";
 import { describeProblem, internalLinksOf } from "~/features/pages/blocks/registry.server";
-import { PAGES_DIR, readPageFiles } from "~/features/pages/page-source.server";
+import { validatePageDocument } from "~/features/pages/page-document.server";
+import { checkPageFiles, readPageFiles } from "~/features/pages/page-documents.server";
 import { failed } from "~/platform/load-result";
 
 // The sample pages (content/pages/*.yaml): each validates, and each links only to pages that exist.
@@ -25,8 +26,24 @@ const PAGE_PATHS = [
   "/terms/trust-transparency",
 ];
 
+/** Each page file of `dir`, parsed and checked by the block registry. */
+function checkedFiles(dir: string) {
+  const { files, problems } = readPageFiles(dir);
+  return [
+    ...files.map((file) => {
+      const value = file.value as { path?: unknown } | null;
+      return {
+        file: file.path,
+        path: typeof value?.path === "string" ? value.path : undefined,
+        result: validatePageDocument(file.value),
+      };
+    }),
+    ...problems.map((problem) => ({ file: problem.path, path: undefined, result: { ok: false as const, problems: [] } })),
+  ];
+}
+
 describe("content/pages", () => {
-  const files = readPageFiles(PAGES_DIR);
+  const files = checkedFiles(path.resolve("content", "pages"));
 
   it("holds every page of the site once", () => {
     expect(files.map((file) => file.path).sort()).toEqual([...PAGE_PATHS].sort());
@@ -49,9 +66,13 @@ describe("content/pages", () => {
       "path: /bad\ntitle: Bad\ndescription: A page with a bad block.\nblocks:\n  - type: item-grid\n    title: Features\n    items:\n      - icon: skull\n        title: One\n",
     );
     writeFileSync(path.join(dir, "broken.yaml"), "path: [unclosed\n");
-    const [bad, broken] = readPageFiles(dir);
+    const [bad, broken] = checkedFiles(dir);
     expect(bad).toMatchObject({ path: "/bad", result: { ok: false, problems: [{ path: "blocks.0.items.0.icon" }] } });
     expect(broken).toMatchObject({ path: undefined, result: { ok: false } });
+    // The import refuses it too, naming the file and the field, and writes nothing.
+    expect(checkPageFiles(readPageFiles(dir).files).problems).toContainEqual(
+      expect.objectContaining({ path: "bad.yaml", field: "blocks.0.items.0.icon" }),
+    );
   });
 });
 

@@ -17,6 +17,8 @@ import matter from "gray-matter";
 import type { Kysely } from "kysely";
 import { loadContent, type ContentPost, type ContentProblem, type ContentSet } from "~/features/content/content-files.server";
 import { MEDIA_TYPES } from "~/features/media/media";
+import { pageSnapshotSchema, type PageSnapshot } from "~/features/content/content-types";
+import { validatePageDocument } from "~/features/pages/page-document.server";
 import { checkPageFiles, listPagesForEditors, listPublishedPagesForExport } from "~/features/pages/page-documents.server";
 import { inReadSnapshot, listAllPosts } from "~/features/content/db/content-export.server";
 import { listMediaForExport, type MediaExport } from "~/features/media/db/media.server";
@@ -301,6 +303,12 @@ const yaml = (
   }
 ).engines.yaml;
 
+/** A stored page with its fields, and each block's, in the order their schemas declare them. */
+function inSchemaOrder(page: PageSnapshot): PageSnapshot {
+  const checked = validatePageDocument(page);
+  return checked.ok ? pageSnapshotSchema.parse(checked.page) : page;
+}
+
 /**
  * Pages as visitors see them (DIR/pages/<name>.yaml, named by the last segment of their path, the
  * home page "home"): the import publishes what it reads, so a page never published stays out and
@@ -317,7 +325,8 @@ const pagesExporter: ContentExporter = {
     );
     const files = live.map((page, index) => ({
       path: `pages/${names[index]}.yaml`,
-      text: yaml.stringify(page, { lineWidth: -1 }),
+      // Fields in the schemas' order, whatever order the engine keeps them in (jsonb sorts keys).
+      text: yaml.stringify(inSchemaOrder(page), { lineWidth: -1 }),
     }));
     const drafts = all.length - live.length;
     // The reader is the import's own: what it makes of each file must be the page as stored.

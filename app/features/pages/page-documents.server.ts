@@ -23,6 +23,7 @@ import {
   type DocumentState,
 } from "~/features/content/documents.server";
 import { insertRevision } from "~/features/content/revisions.server";
+import { validatePageDocument } from "~/features/pages/page-document.server";
 import { lockContentWrites } from "~/db/content-lock.server";
 import type { Database } from "~/db/schema";
 
@@ -116,7 +117,15 @@ export function checkPageFiles(files: readonly PageFile[]): {
   const pages: { file: string; page: PageSnapshot }[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
-    const parsed = pageSnapshotSchema.safeParse(file.value);
+    // The page and each block against its own type's schema, as the public renderer checks it;
+    // then the shape the core stores.
+    const checked = validatePageDocument(file.value);
+    if (!checked.ok) {
+      for (const problem of checked.problems)
+        problems.push({ path: file.path, field: problem.path || "page", message: problem.message });
+      continue;
+    }
+    const parsed = pageSnapshotSchema.safeParse(checked.page);
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         problems.push({ path: file.path, field: issue.path.join(".") || "page", message: issue.message });

@@ -64,7 +64,7 @@ export async function loadPage({ request, context }: { request: Request; context
   const url = new URL(request.url);
   // The router matches a page's route however its path is cased or ended (a raw request can reach
   // it as /company/brand/); the page is the one it matched.
-  const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""));
+  const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""), context.requestId);
   if (result.state !== "loaded") {
     const segments: PageSegment[] =
       result.state === "failed"

@@ -1,67 +1,39 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import matter from "gray-matter";
+import { getDb } from "~/db/index.server";
+import { findPublishedPage, type PublishedPage } from "~/features/pages/page-documents.server";
 import { validatePageDocument, describeProblem, type PageDocument } from "~/features/pages/page-document.server";
 import { failed, loaded, notFound, type LoadResult } from "~/platform/load-result";
 import { logger } from "~/platform/logger.server";
 
-// Where the public pages come from: for now the content files (content/pages/*.yaml), read once
-// per server and validated by the block registry. The content core's database takes this
-// module's place; its callers keep calling loadPublishedPage.
+// Where the public pages come from: the content core's published pages (content_documents),
+// each checked by the block registry before it is drawn. A stored page whose blocks fail their
+// schema answers the error state; the rest of the site keeps working.
 
-/** The YAML reader gray-matter uses for front matter (js-yaml's safe schema). */
-const yaml = (matter as unknown as { engines: { yaml: { parse: (text: string) => unknown } } }).engines.yaml;
+/** Checked pages by id and publication, so an unchanged page is checked (and its blocks drawn) once per server. */
+const checked = new Map<string, LoadResult<PageDocument>>();
+const MAX_CHECKED = 500;
 
-export const PAGES_DIR = path.resolve("content", "pages");
+function check(stored: PublishedPage, requestId: string): LoadResult<PageDocument> {
+  const key = `${stored.id}:${stored.publishedAt}:${stored.path}`;
+  const known = checked.get(key);
+  if (known) return known;
+  const { id: _id, publishedAt: _publishedAt, ...page } = stored;
+  const result = validatePageDocument(page);
+  const answer = result.ok ? loaded(result.page) : failed(500, "The page's content is not valid.");
+  if (!result.ok)
+    logger.error({ requestId, path: stored.path, problems: result.problems.map(describeProblem) }, "page content is not valid");
+  if (checked.size >= MAX_CHECKED) checked.clear();
+  checked.set(key, answer);
+  return answer;
+}
 
-export type PageFile = { file: string; path: string | undefined; result: ReturnType<typeof validatePageDocument> };
-
-/** Every page file of `dir`, parsed and validated. */
-export function readPageFiles(dir: string = PAGES_DIR): PageFile[] {
-  let names: string[];
+/** The published page at `pagePath`: not-found when there is none, failed (500) when its content is not valid, 503 when the database fails. */
+export async function loadPublishedPage(pagePath: string, requestId = ""): Promise<LoadResult<PageDocument>> {
+  let stored;
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
-  } catch {
-    return [];
+    stored = await findPublishedPage(getDb(), pagePath);
+  } catch (error) {
+    logger.error({ requestId, err: error, path: pagePath }, "page could not be read");
+    return failed(503);
   }
-  return names.sort().map((name) => {
-    const file = path.join(dir, name);
-    let data: unknown;
-    try {
-      data = yaml.parse(readFileSync(file, "utf8"));
-    } catch (error) {
-      return {
-        file,
-        path: undefined,
-        result: { ok: false, problems: [{ path: "", message: `is not valid YAML: ${String(error)}` }] },
-      };
-    }
-    const pagePath =
-      typeof data === "object" && data && typeof (data as { path?: unknown }).path === "string"
-        ? (data as { path: string }).path
-        : undefined;
-    return { file, path: pagePath, result: validatePageDocument(data) };
-  });
-}
-
-let published: Map<string, LoadResult<PageDocument>> | undefined;
-
-function publishedPages(): Map<string, LoadResult<PageDocument>> {
-  // Development reads the files on every request, so an edit shows on reload.
-  if (published && process.env.NODE_ENV !== "development") return published;
-  const pages = new Map<string, LoadResult<PageDocument>>();
-  for (const { file, path: pagePath, result } of readPageFiles()) {
-    if (result.ok) pages.set(result.page.path, loaded(result.page));
-    else {
-      logger.error({ file, problems: result.problems.map(describeProblem) }, "page content is not valid");
-      if (pagePath) pages.set(pagePath, failed(500, "The page's content is not valid."));
-    }
-  }
-  published = pages;
-  return pages;
-}
-
-/** The published page at `pagePath`: not-found when there is none, failed (500) when its content is not valid. */
-export async function loadPublishedPage(pagePath: string): Promise<LoadResult<PageDocument>> {
-  return publishedPages().get(pagePath) ?? notFound();
+  return stored ? check(stored, requestId) : notFound();
 }

@@ -2,6 +2,7 @@ import { staticPaths } from "~/config/site";
 import { postPath } from "~/features/blog/posts";
 import { getDb } from "~/db/index.server";
 import { listPublishedPosts } from "~/features/blog/db/posts.server";
+import { listPublishedPages } from "~/features/pages/page-documents.server";
 import { getEnv } from "~/env.server";
 import { escapeXml } from "~/platform/xml";
 
@@ -13,6 +14,10 @@ export async function loader() {
   const siteUrl = getEnv().SITE_URL;
   const urls = staticPaths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
   const db = getDb();
+  // Pages made in the back office (the site's own pages are listed above), unless kept out of search.
+  const listed = new Set<string>(staticPaths);
+  for (const page of await listPublishedPages(db))
+    if (!page.noindex && !listed.has(page.path)) urls.push(`  <url><loc>${escapeXml(`${siteUrl}${page.path}`)}</loc></url>`);
   for (let offset = 0; urls.length < MAX_URLS; offset += BATCH) {
     const posts = await listPublishedPosts(db, { limit: Math.min(BATCH, MAX_URLS - urls.length), offset });
     for (const post of posts) {
