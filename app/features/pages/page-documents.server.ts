@@ -84,7 +84,19 @@ export function savePage(
   editor: Editor,
   input: { id?: string; baseRevision: number; page: unknown },
 ): Promise<SaveOutcome> {
-  return saveDocument(db, editor, { type: "page", id: input.id, baseRevision: input.baseRevision, fields: input.page });
+  // The page's own fields are checked (and labelled) by the core; each block then against its own
+  // type's schema (the renderer's check), and stored as that schema reads it.
+  let fields = input.page;
+  if (pageSnapshotSchema.safeParse(input.page).success) {
+    const checked = validatePageDocument(input.page);
+    if (!checked.ok) {
+      const errors: Record<string, string> = {};
+      for (const problem of checked.problems) errors[problem.path || "page"] ??= `Blocks: ${problem.path} ${problem.message}.`;
+      return Promise.resolve({ ok: false, errors });
+    }
+    fields = pageSnapshotSchema.parse(checked.page);
+  }
+  return saveDocument(db, editor, { type: "page", id: input.id, baseRevision: input.baseRevision, fields });
 }
 
 /** Publishes the page's saved draft now, or from `at` on when that is in the future. */
