@@ -14,7 +14,7 @@ import {
   saveMenu,
   type Editor,
 } from "~/features/navigation/navigation.server";
-import { isKnownSitePath, sitePathChecks } from "~/features/navigation/site-paths.server";
+import { isLiveSitePath, PATH_OWNERS } from "~/features/site/site-paths.server";
 import { engines } from "./support/engines";
 import { addPost, sleep } from "./support/fixtures";
 import { migratedDatabase } from "./support/migrated-database";
@@ -183,7 +183,7 @@ for (const { engine, skip } of await engines()) {
       await addPost(db, { slug: "live-post", published_date: "2025-01-01T00:00:00.000Z" });
       await addPost(db, { slug: "draft-post", published: false, published_date: "2025-01-01T00:00:00.000Z" });
       await addPost(db, { slug: "future-post", published_date: "2999-01-01T00:00:00.000Z" });
-      const known = async (path: string) => isKnownSitePath(db, path);
+      const known = async (path: string) => isLiveSitePath(db, path);
       expect(await known("/")).toBe(true);
       expect(await known("/company/careers#open-positions")).toBe(true);
       expect(await known("/contact-sales?product=sentinel")).toBe(true);
@@ -194,11 +194,11 @@ for (const { engine, skip } of await engines()) {
       expect(await known("/admin")).toBe(false);
       expect(await known("/company/about/")).toBe(false);
       // Another feature adds its own pages.
-      sitePathChecks.push((_db, pathname) => pathname === "/solutions/banking");
+      PATH_OWNERS.push((_db, pathname) => (pathname === "/solutions/banking" ? { reason: "A page.", live: true } : undefined));
       try {
         expect(await known("/solutions/banking")).toBe(true);
       } finally {
-        sitePathChecks.pop();
+        PATH_OWNERS.pop();
       }
       // And a saved menu may link a published post.
       const draft = withLink("footer-links", { label: "Read this", to: "/resources/blog/live-post" });

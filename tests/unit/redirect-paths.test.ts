@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { locationFor, normaliseOldPath, parseTarget } from "~/features/redirects/redirect-rules";
-import { fixedRoutes } from "~/features/redirects/site-paths.server";
+import { fixedRoutes } from "~/features/site/site-paths.server";
 
 // Old addresses are stored as the server reads paths, so every spelling a browser sends finds its
 // redirect; targets are a site path or https only; every route of the site is refused as an old address.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { fieldNames, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { MENUS, NAV_LIMITS, type MenuKey, type NavGroup, type NavLink } from "~/features/navigation/navigation";
-import { isKnownSitePath } from "~/features/navigation/site-paths.server";
+import { isLiveSitePath } from "~/features/site/site-paths.server";
 
 // The one check of a menu: when an editor saves it, and when a stored menu is read for the site
 // (a row written by another tool never went through the editor). Server-side only: the editor is a
@@ -93,7 +93,7 @@ export async function checkMenu(db: Kysely<Database>, menu: MenuKey, draft: Menu
     if (errors[name] || !to) continue;
     if (seen.has(`${g} ${to}`)) errors[name] = "This group already has a link to this address.";
     seen.add(`${g} ${to}`);
-    if (checkLinks && to.startsWith("/") && !errors[name] && !(await isKnownSitePath(db, to))) {
+    if (checkLinks && to.startsWith("/") && !errors[name] && !(await isLiveSitePath(db, to))) {
       errors[name] = "No page of this site has this address. Check the spelling, or publish the page first.";
     }
   }

@@ -29,7 +29,7 @@ import {
   type RedirectSource,
   type Target,
 } from "~/features/redirects/redirect-rules";
-import { blogSlugOf, claimOf } from "~/features/redirects/site-paths.server";
+import { blogSlugOf, claimOf } from "~/features/site/site-paths.server";
 import { canonicalPath } from "~/platform/canonical-path";
 import { logger } from "~/platform/logger.server";
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfField } from "~/ui/admin/csrf-field";
+import { FieldError, LabelledControl } from "~/ui/admin/labelled-control";
 import { buttonClasses } from "~/ui/button";
 import { fieldNames, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { MENUS, NAV_LIMITS, type MenuKey } from "~/features/navigation/navigation";
@@ -51,7 +52,7 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
           <p className="text-sm font-medium text-amber-800">Not saved yet: visitors see these changes once you save.</p>
         ) : null}
       </div>
-      <ErrorText id={idOf(fieldNames.menu)} message={errors[fieldNames.menu]} />
+      <FieldError id={idOf(fieldNames.menu)} message={errors[fieldNames.menu]} />
 
       <ol className="space-y-4">
         {draft.map((group, g) => {
@@ -63,7 +64,7 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
                 {grouped ? (
                   <>
                     <input type="hidden" name={fieldNames.groupId(g)} value={group.id} />
-                    <Field
+                    <LabelledControl
                       id={idOf(fieldNames.groupLabel(g))}
                       label={`${Item} ${g + 1} title`}
                       error={errors[fieldNames.groupLabel(g)]}
@@ -77,14 +78,14 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
                           className={`${inputClasses} max-w-sm`}
                         />
                       )}
-                    </Field>
+                    </LabelledControl>
                   </>
                 ) : null}
-                <ErrorText id={idOf(fieldNames.groupLinks(g))} message={errors[fieldNames.groupLinks(g)]} />
+                <FieldError id={idOf(fieldNames.groupLinks(g))} message={errors[fieldNames.groupLinks(g)]} />
                 <ol className="space-y-3">
                   {group.links.map((link, l) => (
                     <li key={l} className="grid gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start">
-                      <Field
+                      <LabelledControl
                         id={idOf(fieldNames.linkLabel(g, l))}
                         label={`Link ${l + 1} text`}
                         error={errors[fieldNames.linkLabel(g, l)]}
@@ -98,8 +99,8 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
                             className={inputClasses}
                           />
                         )}
-                      </Field>
-                      <Field
+                      </LabelledControl>
+                      <LabelledControl
                         id={idOf(fieldNames.linkTo(g, l))}
                         label={`Link ${l + 1} address`}
                         error={errors[fieldNames.linkTo(g, l)]}
@@ -114,7 +115,7 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
                             className={`${inputClasses} font-mono`}
                           />
                         )}
-                      </Field>
+                      </LabelledControl>
                       <div className="flex flex-wrap gap-2 sm:pt-6">
                         <Edit value={`up-link:${g}:${l}`} disabled={busy || l === 0} what={`link ${l + 1}`} in={title}>
                           Move up
@@ -209,37 +210,4 @@ function Edit({
       </span>
     </button>
   );
-}
-
-type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
-
-/** A labelled control with its error tied to it (aria-describedby) and shown next to it. */
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined })}
-      <ErrorText id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-function ErrorText({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

@@ -6,10 +6,11 @@ import { BLOG_PATH } from "~/features/blog/posts";
 import { findPublishedPost } from "~/features/blog/db/posts.server";
 import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
 
-// Which paths belong to the site itself. An old address may never be one of them (a redirect is
-// only consulted where the site would answer 404, so it would never be used, or would start to
-// shadow the page the day it is taken away by mistake), and a redirect's target on this site
-// must be a live one. Other features add what they own to PATH_OWNERS (pages add theirs).
+// Which paths belong to the site itself, and which of them are pages visitors can open. An old
+// address of a redirect may never be one of them (a redirect is only consulted where the site
+// would answer 404, so it would never be used, or would start to shadow the page the day it is
+// taken away by mistake); a redirect's target and a menu's link on this site must be a live one.
+// Each kind of page answers for its own addresses in PATH_OWNERS.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -89,4 +90,11 @@ export function blogSlugOf(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether `path` (a site-relative address, perhaps with a query or fragment, as written) is a page visitors can open. */
+export async function isLiveSitePath(db: Db, path: string): Promise<boolean> {
+  const pathname = path.split(/[?#]/, 1)[0] ?? "";
+  if (!pathname.startsWith("/")) return false;
+  return (await claimOf(db, pathname))?.live === true;
 }
