@@ -57,6 +57,8 @@ function changedByWholeStylesheet(page: Page, css: string) {
 }
 
 /** The page's icons (<use> references) and the symbols its sprite holds, by id. */
+const HOME_HEADING = "Private AI Compliance, Security and Governance Platform";
+
 function iconsAndSymbols(page: Page) {
   return page.evaluate(() => {
     const sprite = document.getElementById("document-html-icons")!;
@@ -142,7 +144,8 @@ test("hydration puts the whole stylesheet in place first: the next page a click 
   expect(linked[0]).toBeGreaterThan(0);
   await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The address changes before the new page is drawn: wait for the home page's own heading.
+  await expect(page.getByRole("heading", { level: 1, name: HOME_HEADING })).toBeVisible();
   expect(await changedByWholeStylesheet(page, whole)).toEqual([]);
 });
 
@@ -168,7 +171,8 @@ test("hydration makes the page's icon sprite whole first: the next page a click 
   // The home page draws icons the legal page does not.
   await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The address changes before the new page is drawn: wait for the home page's own heading.
+  await expect(page.getByRole("heading", { level: 1, name: HOME_HEADING })).toBeVisible();
   const home = await iconsAndSymbols(page);
   expect(home.used.filter((id) => !legal.symbols.includes(id)).length).toBeGreaterThan(3);
   expect(home.unresolved).toEqual([]);
@@ -189,7 +193,8 @@ test("a sprite file that fails to load leaves the page's own icons, and the page
   await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
   await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The address changes before the new page is drawn: wait for the home page's own heading.
+  await expect(page.getByRole("heading", { level: 1, name: HOME_HEADING })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   // The failed loads, and nothing else, were reported: expected here, so not a failure of the test.
   expect(consoleErrors.length).toBeGreaterThan(0);
