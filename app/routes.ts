@@ -1,35 +1,19 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
-import { site } from "./config/site";
-
-/**
- * A page made of blocks (content/pages/*.yaml): one route module mounted at each page's path, with
- * an id of its own. A path with no page file still answers 404.
- */
-const page = (path: string, id: string) =>
-  path ? route(path, "features/pages/routes/page.tsx", { id }) : index("features/pages/routes/page.tsx", { id });
 
 // Every URL of the site, in one reviewable list.
 export default [
-  page("", "page-home"),
+  // The home page is a page made of blocks like the others (see the last route); "/" needs its own
+  // index route, as a splat never matches the root.
+  index("features/pages/routes/page.tsx", { id: "page-home" }),
   route("contact-sales", "features/leads/routes/contact-sales.tsx"),
   route("request-demo", "features/leads/routes/request-demo.tsx"),
-  page("company/about", "page-about"),
   // The careers page holds the job application form: the same page module, with the form.
   route("company/careers", "features/pages/routes/page-with-application.tsx"),
-  page("company/brand", "page-brand"),
-  page("company/charter", "page-charter"),
-  // Only our own product has a page; any other /products/x falls through to the not-found route.
-  page(site.product.path.slice(1), "page-product"),
-  page("resources", "page-resources"),
-  page("resources/documentation", "page-documentation"),
   route("resources/blog", "features/blog/routes/resources.blog.tsx"),
   route("resources/blog/:slug", "features/blog/routes/resources.blog.post.tsx"),
   // A private preview link; two segments, so it never meets a post's slug (a slug holds no "/").
   route("resources/blog/preview/:token", "features/blog/routes/resources.blog.preview.tsx"),
   route("resources/blog/:slug/og.png", "features/blog/routes/resources.blog.post-card.ts"),
-  page("resources/support", "page-support"),
-  page("resources/api", "page-api"),
-  page("community", "page-community"),
   route("terms/privacy-policy", "features/legal/routes/terms.legal-document.tsx", { id: "privacy-policy" }),
   route("terms/terms-of-use", "features/legal/routes/terms.legal-document.tsx", { id: "terms-of-use" }),
   // Earlier published versions of each legal document; :version is the URL-encoded version string.
@@ -39,8 +23,6 @@ export default [
   route("terms/terms-of-use/versions/:version", "features/legal/routes/terms.legal-document-version.tsx", {
     id: "terms-of-use-version",
   }),
-  page("terms/legal", "page-legal"),
-  page("terms/trust-transparency", "page-trust-transparency"),
   route("robots.txt", "features/site/routes/robots-txt.ts"),
   route("sitemap.xml", "features/site/routes/sitemap-xml.ts"),
   route("rss.xml", "features/blog/routes/rss-xml.ts"),
@@ -93,6 +75,16 @@ export default [
     // A version as visitors would see it: drawn in the public frame (its handle says so).
     route("legal/versions/:versionId/preview", "features/legal/routes/admin.legal.preview.tsx"),
     route("navigation", "features/navigation/routes/admin.navigation.tsx"),
+    ...prefix("pages", [
+      index("features/pages/routes/admin.pages.tsx"),
+      route("live-preview", "features/pages/routes/admin.pages.live-preview.ts"),
+      route(":pageId", "features/pages/routes/admin.page.tsx"),
+      route(":pageId/revisions", "features/pages/routes/admin.page.revisions.tsx"),
+      // The saved draft in the public frame (its handle says so), for the editor's preview pane.
+      route(":pageId/preview", "features/pages/routes/admin.page.preview.tsx"),
+    ]),
   ]),
-  route("*", "features/site/routes/not-found.tsx"),
+  // Every other address: a page made of blocks (the home page, the product, a campaign's landing
+  // page…) published at that path in the back office, else a redirect, else 404.
+  route("*", "features/pages/routes/page.tsx", { id: "page" }),
 ] satisfies RouteConfig;

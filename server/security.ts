@@ -91,11 +91,31 @@ export function contentSecurityPolicy(nonce: string): string {
   return cspTemplate.replace(NONCE_PLACEHOLDER, nonce);
 }
 
+/**
+ * The one page any page of ours may frame: the back office's page preview, framed by the page
+ * editor beside its form, on the same origin. Every other answer refuses to be framed.
+ */
+const PAGE_PREVIEW = /^\/admin\/pages\/[0-9a-f-]{36}\/preview$/;
+
+/**
+ * The policy of `path`. A back-office document may become the page editor without a new load (a
+ * click in the app), so every back-office page may frame this origin; only the preview may be
+ * framed, and only by this origin.
+ */
+function policyFor(path: string, nonce: string): string {
+  const policy = contentSecurityPolicy(nonce);
+  if (PAGE_PREVIEW.test(path))
+    return policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'").replace("frame-src ", "frame-src 'self' ");
+  if (path === "/admin" || path.startsWith("/admin/")) return policy.replace("frame-src ", "frame-src 'self' ");
+  return policy;
+}
+
 /** All security headers in one place: the precomputed ones, the request's CSP, HSTS (when set) over https. */
 export function securityHeaders(hstsHeader: string | undefined): RequestHandler {
   return (req, res, next) => {
     for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(String(res.locals.cspNonce)));
+    res.setHeader("Content-Security-Policy", policyFor(req.path, String(res.locals.cspNonce)));
+    if (PAGE_PREVIEW.test(req.path)) res.setHeader("X-Frame-Options", "SAMEORIGIN");
     if (hstsHeader && req.secure) res.setHeader("Strict-Transport-Security", hstsHeader);
     next();
   };

@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 
 export const roleDescriptions: Record<Role, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, including people and the audit log" },
-  editor: { label: "Editor", description: "Blog posts, media and navigation" },
+  editor: { label: "Editor", description: "Pages, blog posts, media, navigation and redirects" },
   legal: { label: "Legal", description: "Legal documents" },
   sales: { label: "Sales", description: "Contact and demo requests" },
   recruiter: { label: "Recruiter", description: "Job applications" },

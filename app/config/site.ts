@@ -111,7 +111,11 @@ export const footerShortLinks: NavLink[] = [
   { label: "Terms", to: "/terms/terms-of-use" },
 ];
 
-/** Static pages listed in the sitemap; the blog adds its posts. */
+/**
+ * The site's pages in the sitemap's order: the pages written in code (below) and the pages made of
+ * blocks that the seed holds. Pages made of blocks are listed while they are published; the blog
+ * adds its posts.
+ */
 export const staticPaths = [
   "/",
   "/contact-sales",
@@ -132,3 +136,12 @@ export const staticPaths = [
   "/terms/legal",
   trustPagePath,
 ] as const;
+
+/** The pages that are code, not content: the forms, the blog's list and the legal documents. */
+export const codePaths = [
+  "/contact-sales",
+  "/request-demo",
+  "/resources/blog",
+  "/terms/privacy-policy",
+  "/terms/terms-of-use",
+] as const satisfies readonly (typeof staticPaths)[number][];

@@ -43,6 +43,7 @@ let targetId = "";
 let invitationToken = "";
 let postId = "";
 let legalVersionId = "";
+let pageId = "";
 let demoLeadId = "";
 let applicationId = "";
 
@@ -330,6 +331,58 @@ const cases: Case[] = [
     expected: only("editor", 409),
   },
   {
+    route: "admin/pages",
+    name: "pages",
+    request: () => ({ method: "GET", path: "/admin/pages" }),
+    expected: only("editor"),
+  },
+  {
+    route: "admin/pages",
+    name: "creating a page (refused: the path is a form's page)",
+    request: () => ({ method: "POST", path: "/admin/pages", form: { path: "/contact-sales", title: "Taken" } }),
+    expected: only("editor", 400),
+  },
+  {
+    route: "admin/pages/live-preview",
+    name: "a page's live preview",
+    request: () => ({ method: "POST", path: "/admin/pages/live-preview", form: { path: "/", "blocks.0.type": "proof-band" } }),
+    expected: only("editor", 200),
+  },
+  {
+    route: "admin/pages/:pageId",
+    name: "a page's editor",
+    request: () => ({ method: "GET", path: `/admin/pages/${pageId}` }),
+    expected: only("editor"),
+  },
+  {
+    route: "admin/pages/:pageId",
+    name: "saving a page (based on a revision that never was: refused, nothing saved)",
+    request: () => ({
+      method: "POST",
+      path: `/admin/pages/${pageId}`,
+      form: { intent: "save", revision: "999", path: "/", title: "Home", description: "Home", "blocks.0.type": "proof-band" },
+    }),
+    expected: only("editor", 409),
+  },
+  {
+    route: "admin/pages/:pageId/revisions",
+    name: "a page's revisions",
+    request: () => ({ method: "GET", path: `/admin/pages/${pageId}/revisions` }),
+    expected: only("editor"),
+  },
+  {
+    route: "admin/pages/:pageId/revisions",
+    name: "restoring a page revision that does not exist",
+    request: () => ({ method: "POST", path: `/admin/pages/${pageId}/revisions`, form: { revision: "999", baseRevision: "1" } }),
+    expected: only("editor", 404),
+  },
+  {
+    route: "admin/pages/:pageId/preview",
+    name: "a page's preview",
+    request: () => ({ method: "GET", path: `/admin/pages/${pageId}/preview` }),
+    expected: only("editor"),
+  },
+  {
     route: "admin/leads",
     name: "lead inboxes",
     request: () => ({ method: "GET", path: "/admin/leads" }),
@@ -421,6 +474,10 @@ test.beforeAll(async ({ browser, playwright }) => {
   postId = withDatabase(
     server.databasePath,
     (db) => (db.prepare("SELECT id FROM blog_posts ORDER BY id LIMIT 1").get() as { id: string }).id,
+  );
+  pageId = withDatabase(
+    server.databasePath,
+    (db) => (db.prepare("SELECT id FROM content_documents WHERE type = 'page' AND path = '/'").get() as { id: string }).id,
   );
   legalVersionId = withDatabase(
     server.databasePath,

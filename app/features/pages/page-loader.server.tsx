@@ -11,9 +11,11 @@ import { renderMarkup } from "~/features/blog/markup.server";
 import { carriedByDocument } from "~/platform/document-html.server";
 import { statusOf } from "~/platform/load-result";
 import { inlineIfQuick } from "~/platform/streaming.server";
+import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 
 // The loader of the page route(s): the published page at the request's path, drawn into segments,
-// with the data its live blocks need and the inputs of its meta tags.
+// with the data its live blocks need and the inputs of its meta tags. Where no page is published,
+// a redirect an editor set up (or a page moved) answers, or the address is gone, or not found.
 
 const plainText = (html: string) =>
   decodeHTML(html.replace(/<[^>]*>/g, ""))
@@ -65,6 +67,12 @@ export async function loadPage({ request, context }: { request: Request; context
   // The router matches a page's route however its path is cased or ended (a raw request can reach
   // it as /company/brand/); the page is the one it matched.
   const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""), context.requestId);
+  if (result.state === "not-found") {
+    // No page here: an old address an editor redirected (or marked gone) answers that instead.
+    const redirected = await redirectForMissingPage(request, context.requestId);
+    if (redirected instanceof Response) throw redirected;
+    if (redirected) return data({ state: "gone" as const, segments: [], insights: undefined, meta: null }, { status: 410 });
+  }
   if (result.state !== "loaded") {
     const segments: PageSegment[] =
       result.state === "failed"

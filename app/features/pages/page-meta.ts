@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { notFoundMeta, pageMeta } from "~/features/site/seo";
+import { goneMeta } from "~/features/redirects/gone-meta";
 
 /** What a page's meta tags are made of: small, it travels with the page's data. */
 export type PageMetaData = {
@@ -19,10 +20,10 @@ type PageRouteData = { state: string; meta: PageMetaData | null } | undefined;
 /** A page of blocks' title, description, canonical URL, social tags and structured data. */
 export function pageRouteMeta(matches: Parameters<typeof pageMeta>[0], data: PageRouteData): MetaDescriptor[] {
   const meta = data?.meta;
-  if (!meta)
-    return data?.state === "failed"
-      ? [{ title: `Error | ${site.company}` }, { name: "robots", content: "noindex" }]
-      : notFoundMeta;
+  if (!meta) {
+    if (data?.state === "failed") return [{ title: `Error | ${site.company}` }, { name: "robots", content: "noindex" }];
+    return data?.state === "gone" ? goneMeta : notFoundMeta;
+  }
   const tags = pageMeta(matches, {
     title: meta.title,
     description: meta.description,

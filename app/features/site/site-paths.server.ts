@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { staticPaths } from "~/config/site";
+import { codePaths } from "~/config/site";
 import type { Database } from "~/db/schema";
 import { isUuid } from "~/db/normalize";
 import { BLOG_PATH } from "~/features/blog/posts";
@@ -18,7 +18,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type PathClaim = { reason: string; live: boolean };
 export type PathOwner = (db: Db, path: string) => Promise<PathClaim | undefined> | PathClaim | undefined;
 
-const STATIC_PAGES = new Set<string>(staticPaths);
+/** Pages written in code; the pages made of blocks are the content core's (contentPages). */
+const CODE_PAGES = new Set<string>(codePaths);
 const OWN_FILES = new Set(["/robots.txt", "/sitemap.xml", "/rss.xml", "/atom.xml", "/feed.json", "/healthz", "/favicon.svg"]);
 /** Prefixes the site answers itself: the back office, assets, uploaded images, and routes under a page. */
 const OWN_PREFIXES = [
@@ -33,7 +34,7 @@ const OWN_PREFIXES = [
 
 /** The site's fixed routes: pages, feeds and files, the back office, assets and their sub-paths. */
 export const fixedRoutes: PathOwner = (_db, path) => {
-  if (STATIC_PAGES.has(path)) return { reason: "This is a page of the site.", live: true };
+  if (CODE_PAGES.has(path)) return { reason: "This is a page of the site.", live: true };
   if (OWN_FILES.has(path)) return { reason: "The site answers this address itself.", live: false };
   for (const prefix of OWN_PREFIXES) {
     if (path === prefix || path.startsWith(`${prefix}/`))

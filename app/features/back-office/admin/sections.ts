@@ -8,6 +8,12 @@ export type AdminSection = { path: string; label: string; description: string; r
 
 export const adminSections: readonly AdminSection[] = [
   { path: "/admin/posts", label: "Posts", description: "Write, schedule and publish blog posts.", roles: ["editor"] },
+  {
+    path: "/admin/pages",
+    label: "Pages",
+    description: "Edit the site's pages block by block, preview, schedule and publish them; add landing pages.",
+    roles: ["editor"],
+  },
   { path: "/admin/media", label: "Media", description: "Upload images for posts, edit their alt text.", roles: ["editor"] },
   {
     path: "/admin/navigation",

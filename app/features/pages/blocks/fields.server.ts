@@ -2,27 +2,13 @@ import { z } from "zod";
 import { iconNames, type IconName } from "~/assets/icon-names";
 import { checkMarkup } from "~/features/blog/markup/check.server";
 import { isAllowedImageUrl } from "~/features/blog/markup/urls.server";
+import type { EditorField, FieldKind } from "~/features/pages/page-form";
 
 // The building bricks of block schemas, each with the rule the editor and the public renderer
 // share: plain text never carries HTML, markup goes through the post markup's own checker, links
 // stay on the site or go to https, icons come from the site's set, images have alt text.
 
-/** How an editor draws a field (plain data: the editor module renders it). */
-export type FieldKind =
-  "text" | "textarea" | "markup" | "link" | "icon" | "image" | "select" | "list" | "group" | "code" | "number" | "checkbox";
-
-export type EditorField = {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  help?: string;
-  required?: boolean;
-  /** Text and markup: the longest value; lists: the most entries. */
-  max?: number;
-  options?: readonly { value: string; label: string }[];
-  /** A list's entry, or a group's fields. */
-  fields?: readonly EditorField[];
-};
+export type { EditorField, FieldKind };
 
 export const LIMITS = {
   label: 80,

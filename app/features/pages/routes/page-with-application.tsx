@@ -1,6 +1,7 @@
 import type { Route } from "./+types/page-with-application";
 import { CareerApplication } from "~/features/leads/components/career-application";
 import { NotFound } from "~/ui/not-found";
+import { GonePage } from "~/features/redirects/components/gone-page";
 import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta";
 import { loadPage } from "~/features/pages/page-loader.server";
 import { PageView } from "~/features/pages/page-view";
@@ -28,5 +29,6 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export default function PageWithApplication({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <NotFound />;
+  if (loaderData.state === "gone") return <GonePage />;
   return <PageView segments={loaderData.segments} insights={loaderData.insights} application={<CareerApplication />} />;
 }

@@ -1,4 +1,4 @@
-import { staticPaths } from "~/config/site";
+import { codePaths, staticPaths } from "~/config/site";
 import { postPath } from "~/features/blog/posts";
 import { getDb } from "~/db/index.server";
 import { listPublishedPosts } from "~/features/blog/db/posts.server";
@@ -12,12 +12,14 @@ const BATCH = 500;
 
 export async function loader() {
   const siteUrl = getEnv().SITE_URL;
-  const urls = staticPaths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
   const db = getDb();
-  // Pages made in the back office (the site's own pages are listed above), unless kept out of search.
-  const listed = new Set<string>(staticPaths);
-  for (const page of await listPublishedPages(db))
-    if (!page.noindex && !listed.has(page.path)) urls.push(`  <url><loc>${escapeXml(`${siteUrl}${page.path}`)}</loc></url>`);
+  const url = (path: string) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`;
+  // The pages written in code always; pages made of blocks while published and not kept out of
+  // search, the seed's in their usual order first.
+  const code = new Set<string>(codePaths);
+  const pages = new Map((await listPublishedPages(db)).filter((page) => !page.noindex).map((page) => [page.path, page]));
+  const urls = staticPaths.filter((path) => code.has(path) || pages.delete(path)).map(url);
+  for (const path of pages.keys()) urls.push(url(path));
   for (let offset = 0; urls.length < MAX_URLS; offset += BATCH) {
     const posts = await listPublishedPosts(db, { limit: Math.min(BATCH, MAX_URLS - urls.length), offset });
     for (const post of posts) {
