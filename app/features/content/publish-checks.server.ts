@@ -1,5 +1,5 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { HtmlValidate, Parser, type Message, type ResolvedConfig } from "html-validate";
+import type { HtmlValidate, Message, Parser, ResolvedConfig } from "html-validate";
 import type { Kysely, Transaction } from "kysely";
 import { findMediaRecords } from "~/features/media/db/media.server";
 import { formatBytes, MAX_UPLOAD_BYTES, parseMediaPath } from "~/features/media/media";
@@ -13,8 +13,8 @@ import type { Database } from "~/db/schema";
 // media library over the size the site allows an image. Each problem names where it comes from (a
 // block by its position and type, or a field) in words an editor can act on.
 //
-// The types' own modules render their drafts into pieces (~/features/pages/publish-checks.server,
-// ~/features/blog/publish-checks.server); this module knows no type.
+// The types' own modules draw their drafts into pieces (~/features/pages/page-checks.server,
+// ~/features/blog/post-checks.server); this module knows no type.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,15 +45,25 @@ export const IMAGE_BUDGET_BYTES = MAX_UPLOAD_BYTES;
 // The public site's rules (tests/e2e/html-validity.spec.ts) with the accessibility and document
 // presets: those that read a page's outline (heading-level), names (links, buttons, images) and
 // references. None of the style rules is on, so React's way of writing markup is not at issue.
-const validator = new HtmlValidate({
-  extends: ["html-validate:standard", "html-validate:a11y", "html-validate:document"],
-  rules: {
-    // Every image a page or post draws is content an editor chose, so it needs words: alt=""
-    // (allowed by the rule for decorative images) would be an image without a description.
-    "wcag/h37": ["error", { allowEmpty: false }],
-  },
-});
-let parserConfig: Promise<ResolvedConfig> | undefined;
+// Loaded on the first check, not when the server starts (the library takes a few hundred ms).
+let checker: Promise<{ validator: HtmlValidate; parser: () => Parser }> | undefined;
+function htmlChecker() {
+  checker ??= import("html-validate").then(async (library) => {
+    const validator = new library.HtmlValidate({
+      extends: ["html-validate:standard", "html-validate:a11y", "html-validate:document"],
+      rules: {
+        // Every image a page or post draws is content an editor chose, so it needs words: alt=""
+        // (allowed by the rule for decorative images) would be an image without a description.
+        "wcag/h37": ["error", { allowEmpty: false }],
+      },
+    });
+    const config: ResolvedConfig = await validator.getConfigFor("draft.html");
+    return { validator, parser: () => new library.Parser(config) };
+  });
+  // A failed load is tried again by the next check.
+  checker.catch(() => (checker = undefined));
+  return checker;
+}
 
 /** The frame around a draft's pieces: the site's header and footer are not part of a draft. */
 const DOCUMENT_START = '<!doctype html><html lang="en"><head><title>Draft</title></head><body><main>';
@@ -83,13 +93,14 @@ export async function checkDraft(
     html += piece.html;
   }
   html += DOCUMENT_END;
-  /** The piece the markup at `offset` belongs to (the frame's own markup counts as the piece after it). */
+  /** The piece the markup at `offset` belongs to (the frame's own markup counts as the nearest piece). */
   const placeAt = (offset: number): ProblemPlace => {
     let index = 0;
     while (index + 1 < starts.length && starts[index + 1]! <= offset) index += 1;
     return draft.pieces[index]?.where ?? { field: "document", label: "The draft" };
   };
 
+  const { validator, parser } = await htmlChecker();
   const problems: Located[] = [];
   const report = await validator.validateString(html, "draft.html");
   const messages = report.results.flatMap((result) => result.messages);
@@ -103,8 +114,7 @@ export async function checkDraft(
     });
   }
 
-  parserConfig ??= validator.getConfigFor("draft.html");
-  const root = new Parser(await parserConfig).parseHtml(html);
+  const root = parser().parseHtml(html);
   const references: (DraftReference & { at: number })[] = [];
   for (const element of root.querySelectorAll("a[href], img[src]")) {
     const attribute = element.tagName === "a" ? "href" : "src";
@@ -161,7 +171,7 @@ function explain(message: Message, html: string): string {
     case "no-dup-id":
       return `the anchor "${duplicateId(message) ?? ""}" is used twice on the page: give each section its own.`;
     default:
-      return `the page's HTML breaks a rule (${message.ruleId}): ${text}.`;
+      return `the HTML breaks the rule ${message.ruleId}: ${text}.`;
   }
 }
 
@@ -227,8 +237,9 @@ const sizeOver = (bytes: number) =>
   formatBytes(bytes) === formatBytes(IMAGE_BUDGET_BYTES) ? `${bytes.toLocaleString("en-US")} bytes` : formatBytes(bytes);
 
 async function imageProblems(db: Db, references: readonly (DraftReference & { at: number })[]) {
-  // Only images of the media library are measured: the site's own files are checked by its build,
-  // and an https image from elsewhere cannot be (its size is not ours to know, nor fixed).
+  // Only images of the media library are measured (it keeps each one's size): the site's own files
+  // ship with its code, and an https image from elsewhere cannot be (its size is not ours to know,
+  // and may change), so nothing is said about either.
   const images = references.flatMap((reference) => {
     const path = reference.kind === "image" ? sitePathOf(reference.url) : undefined;
     const media = path === undefined ? undefined : parseMediaPath(path);
