@@ -5,8 +5,8 @@ import { withDatabase } from "./support/database";
 
 // Editors write posts in the browser: the code editor with its live preview, drafts, scheduling,
 // publishing, revisions and restoring, renaming (the old address keeps working), two editors
-// saving over each other, markup that would not render refused before it goes live, and every
-// save in the audit log.
+// saving over each other, markup that would not render and a post that fails the checks before
+// publishing refused before it goes live, and every save in the audit log.
 
 const server = backOfficeServerForThisFile();
 
@@ -268,6 +268,26 @@ test("markup the site would not render is flagged and keeps the post from going 
   expect(withDatabase(server.databasePath, (db) => db.prepare("SELECT slug FROM blog_posts WHERE featured = 1").all())).toEqual([
     { slug },
   ]);
+});
+
+test("a post whose body links to a page the site does not have is not published until the link is fixed", async ({ browser }) => {
+  const { page } = await signInAs(browser, server, ["editor"]);
+  const slug = `checked-${Date.now()}`;
+  await page.goto(`${server.url}/admin/posts/new`);
+  await fillPost(page, { title: "Checked before it goes live", slug, body: "Read [the guide](/no-such-page) first." });
+  await page.getByRole("button", { name: "Publish now" }).click();
+  const problems = page
+    .getByRole("alert")
+    .filter({ hasText: "Nothing was saved: fix these problems before the post goes live." });
+  await expect(problems.getByRole("listitem")).toHaveText(["Body: the link to /no-such-page leads to no page of the site."]);
+  expect(postRow(slug)).toBeUndefined();
+
+  // The editor's text is kept: only the link changes.
+  await expect(page.locator(".cm-content")).toContainText("Read [the guide](/no-such-page) first.");
+  await fillPost(page, { title: "Checked before it goes live", body: "Read [the guide](/resources/documentation) first." });
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByText("The post was created.")).toBeVisible();
+  expect(postRow(slug)).toMatchObject({ published: 1 });
 });
 
 test("without JavaScript the editor is a plain form that saves, validates and previews", async ({ browser }) => {

@@ -14,6 +14,7 @@ import {
 } from "~/features/blog/post-editor.server";
 import { readTimeOf, type FieldErrors, type PostForm } from "~/features/blog/post-fields";
 import { postStateOf } from "~/features/blog/post-state";
+import { describePlace, type PublishProblem } from "~/features/content/publish-checks.server";
 import { imageLookupFor, listMedia } from "~/features/media/media.server";
 import { getDb } from "~/db/index.server";
 import {
@@ -98,8 +99,27 @@ type ActionResult = {
   markupProblems?: { line: number; message: string }[];
   computedReadTime?: number;
   conflict?: Conflict;
+  /** What the checks before publishing found, each problem in the editor's words. */
+  publishChecks?: string[];
   saved?: { revision: number; unfeatured: string[]; intent: PostIntent };
 };
+
+/** The form's field a problem of the checks before publishing is in. */
+const CHECKED_FIELDS: Record<string, keyof PostForm> = { title: "title", content: "content", image_url: "imageUrl" };
+
+/** The problems as the editor shows them: all of them above the form, and each under its field (named there already). */
+function publishChecksView(checks: readonly PublishProblem[]): { publishChecks: string[]; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  for (const problem of checks) {
+    const field = "field" in problem.where ? CHECKED_FIELDS[problem.where.field] : undefined;
+    if (!field) continue;
+    const prefix = `${describePlace(problem.where)}: `;
+    const text = problem.message.startsWith(prefix) ? problem.message.slice(prefix.length) : problem.message;
+    const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+    errors[field] = errors[field] ? `${errors[field]} ${sentence}` : sentence;
+  }
+  return { publishChecks: checks.map((problem) => problem.message), errors };
+}
 
 /**
  * A submitted editor form. "preview" only renders; the other intents save through savePost, which
@@ -150,7 +170,8 @@ export async function postEditorAction({ user, form }: AdminForm, context: AppLo
         },
       );
     }
-    return data({ values, baseRevision, errors: outcome.errors, ...(await previewOf(values.content)) } satisfies ActionResult, {
+    const refusal = "checks" in outcome ? publishChecksView(outcome.checks) : { errors: outcome.errors };
+    return data({ values, baseRevision, ...refusal, ...(await previewOf(values.content)) } satisfies ActionResult, {
       status: 400,
     });
   }

@@ -17,6 +17,8 @@ import { recordAudit } from "~/features/audit/audit.server";
 import type { AuditAction } from "~/features/audit/admin/audit-actions";
 import { isTimeZone, localInputToUtc, utcToLocalInput } from "~/ui/admin/time-zone";
 import { checkMarkup, type MarkupProblem } from "~/features/blog/markup/check.server";
+import { checkPostBeforePublish } from "~/features/blog/post-checks.server";
+import type { PublishProblem } from "~/features/content/publish-checks.server";
 import { postFieldRules, readTimeOf, type FieldErrors, type PostForm } from "~/features/blog/post-fields";
 import { getDb } from "~/db/index.server";
 import {
@@ -162,7 +164,9 @@ export type { Conflict };
 export type SaveOutcome =
   | { ok: true; id: string; revision: number; unfeatured: string[] }
   | { ok: false; errors: FieldErrors; markupProblems?: MarkupProblem[] }
-  | { ok: false; conflict: Conflict };
+  | { ok: false; conflict: Conflict }
+  /** The post would go live with problems the checks before publishing found: nothing was saved. */
+  | { ok: false; checks: PublishProblem[] };
 
 const SUMMARIES: Record<PostIntent, (fields: PostFields) => string> = {
   save: (fields) => (fields.published ? "Saved" : "Saved as draft"),
@@ -193,14 +197,17 @@ export async function savePost(input: {
   ip: string;
 }): Promise<SaveOutcome> {
   const { fields, intent, actor } = input;
-  // A published post goes live as saved: its markup is checked whatever the button.
+  const db = getDb();
+  // A published post goes live as saved: its markup, then the post as it would be drawn, are
+  // checked whatever the button. A draft is saved whatever they would find.
   if (fields.published) {
     const markupProblems = checkMarkup(fields.content);
     if (markupProblems.length) {
       return { ok: false, errors: { content: "Fix the marked lines of the body before publishing." }, markupProblems };
     }
+    const checks = await checkPostBeforePublish(db, { ...fields, id: input.id });
+    if (checks.length) return { ok: false, checks };
   }
-  const db = getDb();
   if (fields.slug) {
     const owner = await findPostIdBySlug(db, fields.slug);
     if (owner && owner.id !== input.id) return { ok: false, errors: { slug: `Slug is already used by "${owner.title}".` } };

@@ -24,6 +24,7 @@ import {
 } from "~/features/content/revisions.server";
 import { isAuditAction, type AuditAction } from "~/features/audit/admin/audit-actions";
 import { recordAudit, type Actor } from "~/features/audit/audit.server";
+import type { PublishProblem } from "~/features/content/publish-checks.server";
 import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
 import { lockContentWrites } from "~/db/content-lock.server";
 import type { Database } from "~/db/schema";
@@ -116,7 +117,9 @@ export type PublishOutcome =
   | { ok: true; id: string; path: string; at: string; scheduled: boolean }
   | { ok: false; errors: FieldErrors }
   | { ok: false; conflict: Conflict }
-  | { ok: false; missing: true };
+  | { ok: false; missing: true }
+  /** The draft fails the checks it must pass before it goes live (./publish-checks.server): what to fix, and where. */
+  | { ok: false; checks: PublishProblem[] };
 
 /** A refused field's message per field (the first problem of each), labelled as the editor shows it. */
 export function fieldErrorsOf(type: ContentTypeId, error: z.ZodError): FieldErrors {

@@ -24,6 +24,7 @@ import {
 } from "~/features/content/documents.server";
 import { insertRevision } from "~/features/content/revisions.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
+import { checkPageBeforePublish } from "~/features/pages/page-checks.server";
 import { lockContentWrites } from "~/db/content-lock.server";
 import type { Database } from "~/db/schema";
 
@@ -99,12 +100,23 @@ export function savePage(
   return saveDocument(db, editor, { type: "page", id: input.id, baseRevision: input.baseRevision, fields });
 }
 
-/** Publishes the page's saved draft now, or from `at` on when that is in the future. */
-export function publishPage(
+/**
+ * Publishes the page's saved draft now, or from `at` on when that is in the future, once it passes
+ * the checks a page must pass before it goes live; otherwise nothing is written and the problems
+ * are returned (`checks`).
+ */
+export async function publishPage(
   db: Db,
   editor: Editor,
   input: { id: string; baseRevision: number; at?: string },
 ): Promise<PublishOutcome> {
+  // Checked outside the publishing transaction, which holds every content write while it runs: a
+  // revision's draft never changes, and publishing refuses any revision but `baseRevision`.
+  const doc = await findPageForEditor(db, input.id);
+  if (doc && doc.revision === input.baseRevision) {
+    const checks = await checkPageBeforePublish(db, doc.draft);
+    if (checks.length) return { ok: false, checks };
+  }
   return publishDocument(db, editor, { type: "page", ...input });
 }
 

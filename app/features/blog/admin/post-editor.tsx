@@ -39,6 +39,8 @@ export type PostEditorProps = {
   state: "new" | "draft" | "scheduled" | "published" | "unpublished";
   baseRevision: number;
   conflict?: ConflictView;
+  /** What the checks before publishing found: the post was not published. */
+  publishChecks?: string[];
   notice?: ReactNode;
 };
 
@@ -76,7 +78,18 @@ export function PostEditor(props: PostEditorProps) {
         <input type="hidden" name="baseRevision" value={baseRevision} />
         {props.notice}
         {conflict ? <ConflictNotice conflict={conflict} /> : null}
-        {anyError && !conflict ? <Notice tone="error">Nothing was saved: correct the marked fields.</Notice> : null}
+        {props.publishChecks?.length ? (
+          <Notice tone="error">
+            <p className="font-semibold">Nothing was saved: fix these problems before the post goes live.</p>
+            <ul className="mt-1 list-disc pl-5">
+              {props.publishChecks.map((problem, index) => (
+                <li key={index}>{problem}</li>
+              ))}
+            </ul>
+          </Notice>
+        ) : anyError && !conflict ? (
+          <Notice tone="error">Nothing was saved: correct the marked fields.</Notice>
+        ) : null}
         {dirty.value ? (
           <p role="status" className="text-sm text-amber-800">
             You have unsaved changes.

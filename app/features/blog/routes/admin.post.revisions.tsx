@@ -53,6 +53,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  if ("checks" in outcome) {
+    // A published post goes live as restored: the revision must pass the checks before publishing.
+    const problems = outcome.checks.map((problem) => problem.message).join(" ");
+    return data({ problem: `Not restored: the post would go live with these problems. ${problems}` }, { status: 400 });
+  }
   return data({ problem: Object.values(outcome.errors).join(" ") }, { status: 400 });
 }
 
