@@ -96,6 +96,15 @@ test("a landing page from five block types: scheduled, absent until its time, th
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Block 4: Call to action" })).toBeFocused();
 
+  // A link to no page of the site stops publishing, named next to its block; the draft is kept.
+  const cta = page.getByRole("region", { name: "Block 4: Call to action" });
+  await cta.getByLabel("Link").fill("/no-such-page");
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByText("Not published: fix these first.")).toBeVisible();
+  await expect(cta.getByRole("listitem").filter({ hasText: "/no-such-page" })).toBeVisible();
+  await expect(cta.getByLabel("Link")).toHaveValue("/no-such-page");
+  await cta.getByLabel("Link").fill("/request-demo");
+
   const id = pageId("/solutions/financial-services");
   await page.getByLabel("Publish at").fill("2030-01-01T09:00");
   await page.getByLabel("Time zone").selectOption("Europe/Zurich");

@@ -37,6 +37,8 @@ export type PageEditorProps = {
   values: PageEditorValues;
   blockTypes: readonly EditorBlockType[];
   errors: Record<string, string>;
+  /** What stopped publishing, by the block it concerns: shown next to that block. */
+  blockNotes?: readonly { block: number; message: string }[];
   /** The control (by name) that takes focus after an editing button. */
   focus?: string;
   /** Something above the form: what just happened. */
@@ -51,7 +53,17 @@ function errorsUnder(errors: Record<string, string>, prefix: string): number {
   return Object.keys(errors).filter((name) => name === prefix || name.startsWith(`${prefix}.`)).length;
 }
 
-export function PageEditor({ id, revision, values, blockTypes, errors, focus, notice, publishing }: PageEditorProps) {
+export function PageEditor({
+  id,
+  revision,
+  values,
+  blockTypes,
+  errors,
+  blockNotes = [],
+  focus,
+  notice,
+  publishing,
+}: PageEditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
   const typeOf = new Map(blockTypes.map((type) => [type.type, type]));
@@ -208,6 +220,15 @@ export function PageEditor({ id, revision, values, blockTypes, errors, focus, no
                     </div>
                   </div>
                   {type?.description ? <p className="text-sm text-muted">{type.description}</p> : null}
+                  {blockNotes.some((note) => note.block === index) ? (
+                    <ul className="list-disc space-y-1 rounded-lg border border-red-200 bg-red-50 py-2 pr-3 pl-8 text-sm text-red-900">
+                      {blockNotes
+                        .filter((note) => note.block === index)
+                        .map((note, position) => (
+                          <li key={position}>{note.message}</li>
+                        ))}
+                    </ul>
+                  ) : null}
                   <input type="hidden" name={`${prefix}.type`} value={String(block.type)} />
                   <FieldError id={`${controlId(`${prefix}.type`)}-error`} message={errors[`${prefix}.type`]} />
                   {type && type.fields.length === 0 ? <p className="text-sm">This block has nothing to fill in.</p> : null}

@@ -70,7 +70,9 @@ type Answer = {
   focus?: string;
   formKey?: string;
   conflict?: { number: number; authorEmail: string; createdAt: string };
-  checks?: { message: string }[];
+  checks?: { message: string; block?: number }[];
+  /** The revision saved before publishing was refused: an answer of 400 reloads no data. */
+  revision?: number;
   scheduleAt?: string;
 };
 
@@ -92,10 +94,18 @@ function saveRefusal(outcome: Exclude<SaveOutcome, { ok: true }>, values: PageDr
   return refused({ values, errors: outcome.errors });
 }
 
-function publishRefusal(outcome: Exclude<PublishOutcome, { ok: true }>, values: PageDraft) {
+function publishRefusal(outcome: Exclude<PublishOutcome, { ok: true }>, values: PageDraft, revision: number) {
   if ("conflict" in outcome) return saveRefusal(outcome, values);
-  if ("errors" in outcome) return refused({ values, errors: outcome.errors });
-  if ("checks" in outcome) return refused({ values, checks: (outcome as { checks: { message: string }[] }).checks });
+  if ("errors" in outcome) return refused({ values, revision, errors: outcome.errors });
+  if ("checks" in outcome)
+    return refused({
+      values,
+      revision,
+      checks: outcome.checks.map((check) => ({
+        message: check.message,
+        ...("block" in check.where ? { block: check.where.block } : {}),
+      })),
+    });
   return refused({ problem: "There is no such page." }, 404);
 }
 
@@ -146,7 +156,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "publish" || intent === "schedule") {
     const outcome = await publishPageDraft(db, editor, { id: page.id, baseRevision: revision, at });
-    if (!outcome.ok) return publishRefusal(outcome, values);
+    if (!outcome.ok) return publishRefusal(outcome, values, revision);
     return {
       done: outcome.scheduled
         ? `Scheduled: visitors see this version at ${outcome.path} from ${formatDateTime(outcome.at, String(form.get("timeZone")))}.`
@@ -310,10 +320,13 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
         <PageEditor
           key={answer?.formKey ?? `revision-${loaderData.revision}`}
           id={loaderData.id}
-          revision={loaderData.revision}
+          revision={answer?.revision ?? loaderData.revision}
           values={values}
           blockTypes={loaderData.blockTypes}
           errors={answer?.errors ?? {}}
+          blockNotes={
+            answer?.checks?.filter((check) => check.block !== undefined) as { message: string; block: number }[] | undefined
+          }
           focus={answer?.focus}
           notice={notice}
           publishing={publishing}
