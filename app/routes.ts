@@ -23,6 +23,8 @@ export default [
   route("terms/terms-of-use/versions/:version", "features/legal/routes/terms.legal-document-version.tsx", {
     id: "terms-of-use-version",
   }),
+  // A private preview link to a page's draft (a signed token made on the page's editor).
+  route("preview/:token", "features/pages/routes/page-preview.tsx"),
   route("robots.txt", "features/site/routes/robots-txt.ts"),
   route("sitemap.xml", "features/site/routes/sitemap-xml.ts"),
   route("rss.xml", "features/blog/routes/rss-xml.ts"),

@@ -10,7 +10,7 @@ import { isBackOfficePath } from "./back-office";
 // page of the site is counted under the site's own host, so a visit (an arrival) is any view
 // counted under another host or none.
 
-const PREVIEW_PATH = /^\/resources\/blog\/preview\//;
+const PREVIEW_PATH = /^\/(?:resources\/blog\/)?preview\//;
 
 /**
  * The bot list is one large regular expression, by far the dearest part of counting a view; a

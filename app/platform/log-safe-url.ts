@@ -4,7 +4,11 @@
 // lead inbox's search, an address pasted into a campaign link): logs outlive an erasure, so such
 // values are replaced by "[redacted]" (see redactedQuery).
 
-const PATHS_WITH_CREDENTIALS = [/^(\/resources\/blog\/preview\/)[^/]+/i, /^(\/admin\/invitations\/)[^/]+/i];
+const PATHS_WITH_CREDENTIALS = [
+  /^(\/resources\/blog\/preview\/)[^/]+/i,
+  /^(\/preview\/)[^/]+/i,
+  /^(\/admin\/invitations\/)[^/]+/i,
+];
 
 /**
  * Both credentials end in 64 hex digits (a signature, a random token). In a path that names

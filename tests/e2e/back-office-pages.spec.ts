@@ -105,6 +105,18 @@ test("a landing page from five block types: scheduled, absent until its time, th
   await expect(cta.getByLabel("Link")).toHaveValue("/no-such-page");
   await cta.getByLabel("Link").fill("/request-demo");
 
+  // A reviewer without an account reads the draft through a signed preview link.
+  await page.getByRole("button", { name: "Make preview link" }).click();
+  const link = await page.getByLabel("Preview link").inputValue();
+  expect(link).toMatch(new RegExp(`^${server.url}/preview/page-`));
+  const reviewer = await browser.newPage();
+  const answer = await reviewer.goto(link);
+  expect(answer?.headers()["cache-control"]).toBe("no-store");
+  await expect(reviewer.getByText("Preview — not published")).toBeVisible();
+  await expect(reviewer.getByText("Do you support DORA?")).toBeVisible();
+  expect((await reviewer.goto(`${link.slice(0, -1)}${link.endsWith("0") ? "1" : "0"}`))?.status()).toBe(404);
+  await reviewer.close();
+
   const id = pageId("/solutions/financial-services");
   await page.getByLabel("Publish at").fill("2030-01-01T09:00");
   await page.getByLabel("Time zone").selectOption("Europe/Zurich");

@@ -65,6 +65,9 @@ describe("logSafeUrl", () => {
     expect(logSafeUrl(`${invitationPath(invitation)}?from=mail#top`)).toBe("/admin/invitations/[token]?from=mail#top");
     expect(logSafeUrl(`${previewPath(preview)}.data?_routes=x`)).toBe("/resources/blog/preview/[token]?_routes=x");
     expect(logSafeUrl(`${invitationPath(invitation)}/`)).toBe("/admin/invitations/[token]/");
+    // A page's preview link (the content core's token names its type first).
+    expect(logSafeUrl(`/preview/page-${preview}`)).toBe("/preview/[token]");
+    expect(logSafeUrl(`/%70review/page-${preview}.data`)).toBe("/preview/[token]");
   });
 
   it("redacts the spellings the server still routes to those pages", () => {

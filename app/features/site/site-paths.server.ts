@@ -28,6 +28,7 @@ const OWN_PREFIXES = [
   "/media",
   "/images",
   `${BLOG_PATH}/preview`,
+  "/preview",
   "/terms/privacy-policy/versions",
   "/terms/terms-of-use/versions",
 ];

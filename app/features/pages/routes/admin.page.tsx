@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.page";
+import { CopyField } from "~/ui/admin/copy-field";
+import { CsrfField } from "~/ui/admin/csrf-field";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
-import { Notice, PageHeading } from "~/ui/admin/page-heading";
+import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { formatDateTime } from "~/ui/admin/format";
 import { isTimeZone, localInputToUtc, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
@@ -24,6 +26,10 @@ import {
   type PageDraft,
 } from "~/features/pages/page-editor.server";
 import { controlId, parsePageEdit } from "~/features/pages/page-form";
+import { makePagePreviewLink } from "~/features/pages/page-preview-links.server";
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { getEnv } from "~/env.server";
 
 // A page's editor (editors): its address and search fields and its blocks, saved as a draft
 // revision; publishing now, scheduling (in the editor's time zone), unpublishing; and the preview
@@ -59,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZone: zone,
     timeZones: timeZoneNames(),
     scheduleAt: page.publishAt ? utcToLocalInput(page.publishAt, zone) : "",
+    previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
   };
 }
 
@@ -74,6 +81,9 @@ type Answer = {
   /** The revision saved before publishing was refused: an answer of 400 reloads no data. */
   revision?: number;
   scheduleAt?: string;
+  previewLink?: string;
+  previewExpires?: string;
+  previewError?: string;
 };
 
 const refused = (answer: Answer, status = 400) => data({ ...answer, formKey: crypto.randomUUID() }, { status });
@@ -115,6 +125,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
   const intent = String(form.get("intent") ?? "save");
+  if (intent === "preview-link") {
+    const days = Number(form.get("days") ?? PREVIEW_DEFAULT_DAYS);
+    if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS)
+      return refused({ previewError: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` });
+    const link = await makePagePreviewLink(db, getEnv(), page.id, days);
+    await recordAudit(db, {
+      actor: user,
+      action: "page.preview-link",
+      target: { type: "page", id: page.id },
+      details: { days, expiresAt: link.expiresAt.toISOString() },
+      ip: context.clientIp,
+    });
+    return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
+  }
+
   const revisionText = String(form.get("revision") ?? "");
   if (!/^\d{1,9}$/.test(revisionText)) return refused({ problem: "This form is incomplete. Reload the page and try again." });
   const baseRevision = Number(revisionText);
@@ -174,6 +199,9 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
   const answer = actionData as Answer | undefined;
   const values = (answer?.values ?? loaderData.values) as PageEditorValues;
   const [view, setView] = useState(loaderData.view);
+  // A form of its own, answered beside it: the page's form keeps what is typed in it.
+  const share = useFetcher<Answer>();
+  const shared = share.data;
   const previewSrc = `/admin/pages/${loaderData.id}/preview`;
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -368,6 +396,41 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
         </section>
+      </div>
+      <div className="mt-8">
+        <Panel title="Share a preview" id="preview-link">
+          <p className="text-sm text-muted">
+            A private link to the page as it will look, for a reviewer without an account. It shows the last saved draft and works
+            until it expires; anyone with the link can open it.
+          </p>
+          <share.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <CsrfField />
+            <div>
+              <label htmlFor="preview-days" className="block text-sm font-medium">
+                Valid for (days)
+              </label>
+              <input
+                id="preview-days"
+                name="days"
+                type="number"
+                min={1}
+                max={loaderData.previewDays.max}
+                defaultValue={loaderData.previewDays.default}
+                className={`${fieldClasses} w-28`}
+              />
+            </div>
+            <button type="submit" name="intent" value="preview-link" className={buttonClasses("secondary")}>
+              Make preview link
+            </button>
+          </share.Form>
+          {shared?.previewError ? <p className="mt-2 text-sm text-red-700">{shared.previewError}</p> : null}
+          {shared?.previewLink ? (
+            <>
+              <CopyField label="Preview link" value={shared.previewLink} />
+              <p className="mt-1 text-sm text-muted">Valid until {shared.previewExpires}.</p>
+            </>
+          ) : null}
+        </Panel>
       </div>
     </>
   );
