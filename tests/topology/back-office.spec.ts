@@ -13,7 +13,7 @@ import { useTopology, type Topology } from "./support/topology";
 
 // The back office as deployed: passkeys through nginx terminating TLS, sessions in the shared
 // PostgreSQL so that either server honours them, and a change made through one server (disabling
-// someone, publishing a post) in force on both at once; and the audit log stays one hash chain
+// someone, publishing a post or a page) in force on both at once; and the audit log stays one hash chain
 // however many servers write it.
 
 test.describe("the back office behind the proxy on two servers", () => {
@@ -114,6 +114,27 @@ test.describe("the back office behind the proxy on two servers", () => {
           timeout: 5_000,
         })
         .toBe(200);
+    }
+    await editor.context.close();
+  });
+
+  test("the home page's hero changed in the page editor through the proxy shows on both servers within the cache's second", async () => {
+    const current = topology();
+    // Each server has the home page in its cache before the change.
+    for (const server of current.servers) expect((await fetch(`${server.url}/`)).status).toBe(200);
+    const editor = await signIn(["editor"]);
+    const page = await editor.context.newPage();
+    await page.goto(`${current.url}/admin/pages`);
+    await page.getByRole("link", { name: "Private AI Compliance, Security and Governance Platform" }).click();
+    const title = `Governed on two servers ${Date.now()}`;
+    await page.getByRole("region", { name: "Block 1: Hero" }).getByLabel("Main heading").fill(title);
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText("Published: visitors see this version at / now.")).toBeVisible();
+    // Straight to each server (not through nginx): both answer with the new hero.
+    for (const server of current.servers) {
+      await expect
+        .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(title), { timeout: 5_000 })
+        .toBe(true);
     }
     await editor.context.close();
   });
