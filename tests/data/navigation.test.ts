@@ -17,7 +17,7 @@ import {
 import { isLiveSitePath, PATH_OWNERS } from "~/features/site/site-paths.server";
 import { engines } from "./support/engines";
 import { addPost, sleep } from "./support/fixtures";
-import { migratedDatabase } from "./support/migrated-database";
+import { migratedDatabase, withSeedPages } from "./support/migrated-database";
 
 // The menus edited in the back office, on both engines: a fresh database is the code's navigation;
 // a save is checked, stored with its revision and audited; a save based on an older revision and
@@ -48,6 +48,8 @@ for (const { engine, skip } of await engines()) {
 
     beforeEach(async () => {
       ({ db } = await migratedDatabase(engine, 4));
+      // The site's pages are content: a fresh site has the seed's.
+      await withSeedPages(db);
     });
     afterEach(async () => {
       await db.destroy();
@@ -227,6 +229,7 @@ for (const { engine, skip } of await engines()) {
     it("are nothing extra while they are the defaults, the saved ones at once, and the defaults for a broken row", async () => {
       await initDatabase({ DATABASE_URL: await engine.create(), DATABASE_POOL_SIZE: 2, SEED: "never" });
       const db = getDb();
+      await withSeedPages(db);
       forgetNavigation(); // the copy the other engine's test left in memory
       // Untouched: the page carries no copy (its HTML is what it always was).
       expect(await publicNavigation()).toBeUndefined();

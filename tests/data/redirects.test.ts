@@ -17,7 +17,7 @@ import {
 } from "~/features/redirects/redirects.server";
 import { engines } from "./support/engines";
 import { addPost } from "./support/fixtures";
-import { migratedDatabase } from "./support/migrated-database";
+import { migratedDatabase, withSeedPages } from "./support/migrated-database";
 
 // Redirects on both engines: what an editor may save (and why not), loops and chains refused, a
 // page move that rewrites older redirects, uses counted by several servers, the answer a visitor
@@ -48,6 +48,8 @@ for (const { engine, skip } of await engines()) {
 
     beforeEach(async () => {
       ({ db } = await migratedDatabase(engine));
+      // The site's pages are content: a fresh site has the seed's.
+      await withSeedPages(db);
       editor = { id: randomUUID(), email: "eddie@quorvant.com", ip: "192.0.2.1" };
       await db.insertInto("admin_users").values({ id: editor.id, email: editor.email, created_at: new Date().toISOString() }).execute();
     });
