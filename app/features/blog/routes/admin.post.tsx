@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.post";
-import { CopyField } from "~/ui/admin/copy-field";
 import { CsrfField } from "~/ui/admin/csrf-field";
-import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
+import { Notice, PageHeading } from "~/ui/admin/page-heading";
+import { PreviewLinkPanel } from "~/features/content/admin/preview-link-panel";
 import { PostEditor } from "~/features/blog/admin/post-editor";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
@@ -118,50 +118,20 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </PageHeading>
       <PostEditor key={loaderData.values.timeZone} {...page} notice={notice} />
-      <div className="mt-8">
-        <Panel title="Share a preview" id="preview">
-          <p className="text-sm text-muted">
-            A private link to the post as it will look, for a reviewer without an account. It shows the last saved version and
-            works until it expires; anyone with the link can open it.
-          </p>
-          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            <CsrfField />
-            <div>
-              <label htmlFor="preview-days" className="block text-sm font-medium">
-                Valid for (days)
-              </label>
-              <input
-                id="preview-days"
-                name="days"
-                type="number"
-                min={1}
-                max={loaderData.previewDays.max}
-                defaultValue={loaderData.previewDays.default}
-                className="mt-1.5 w-28 rounded-lg border border-slate-300 px-3 py-2"
-              />
-            </div>
-            <button type="submit" name="intent" value="preview-link" className={buttonClasses("secondary")}>
-              Make preview link
-            </button>
-          </Form>
-          {/* A plain form: the browser opens the signed preview in a new tab. */}
-          <form method="post" target="_blank" className="mt-3">
-            <CsrfField />
-            <button type="submit" name="intent" value="open-preview" className={buttonClasses("ghost")}>
-              Open full-page preview
-            </button>
-          </form>
-          {actionData && "previewError" in actionData ? (
-            <p className="mt-2 text-sm text-red-700">{actionData.previewError}</p>
-          ) : null}
-          {actionData && "previewLink" in actionData ? (
-            <>
-              <CopyField label="Preview link" value={actionData.previewLink} />
-              <p className="mt-1 text-sm text-muted">Valid until {actionData.previewExpires}.</p>
-            </>
-          ) : null}
-        </Panel>
-      </div>
+      <PreviewLinkPanel
+        noun="post"
+        days={loaderData.previewDays}
+        form={Form}
+        answer={actionData && ("previewLink" in actionData || "previewError" in actionData) ? actionData : undefined}
+      >
+        {/* A plain form: the browser opens the signed preview in a new tab. */}
+        <form method="post" target="_blank" className="mt-3">
+          <CsrfField />
+          <button type="submit" name="intent" value="open-preview" className={buttonClasses("ghost")}>
+            Open full-page preview
+          </button>
+        </form>
+      </PreviewLinkPanel>
     </>
   );
 }

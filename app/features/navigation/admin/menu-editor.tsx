@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfField } from "~/ui/admin/csrf-field";
+import { EditButton } from "~/ui/admin/edit-button";
 import { FieldError, LabelledControl } from "~/ui/admin/labelled-control";
 import { buttonClasses } from "~/ui/button";
 import { fieldNames, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
@@ -13,8 +14,6 @@ import { MENUS, NAV_LIMITS, type MenuKey } from "~/features/navigation/navigatio
 
 const inputClasses =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-700 focus-visible:outline-2 focus-visible:outline-brand-600";
-const smallButton =
-  "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
 
 export type MenuEditorProps = {
   menu: MenuKey;
@@ -117,39 +116,43 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
                         )}
                       </LabelledControl>
                       <div className="flex flex-wrap gap-2 sm:pt-6">
-                        <Edit value={`up-link:${g}:${l}`} disabled={busy || l === 0} what={`link ${l + 1}`} in={title}>
+                        <EditButton value={`up-link:${g}:${l}`} disabled={busy || l === 0} what={`link ${l + 1}`} in={title}>
                           Move up
-                        </Edit>
-                        <Edit
+                        </EditButton>
+                        <EditButton
                           value={`down-link:${g}:${l}`}
                           disabled={busy || l === group.links.length - 1}
                           what={`link ${l + 1}`}
                           in={title}
                         >
                           Move down
-                        </Edit>
-                        <Edit value={`remove-link:${g}:${l}`} disabled={busy} what={`link ${l + 1}`} in={title} danger>
+                        </EditButton>
+                        <EditButton value={`remove-link:${g}:${l}`} disabled={busy} what={`link ${l + 1}`} in={title} danger>
                           Remove
-                        </Edit>
+                        </EditButton>
                       </div>
                     </li>
                   ))}
                 </ol>
                 <div className="flex flex-wrap gap-2">
-                  <Edit value={`add-link:${g}`} disabled={busy || group.links.length >= maxLinks} what="a link" in={title}>
+                  <EditButton value={`add-link:${g}`} disabled={busy || group.links.length >= maxLinks} what="a link" in={title}>
                     Add
-                  </Edit>
+                  </EditButton>
                   {grouped ? (
                     <>
-                      <Edit value={`up-group:${g}`} disabled={busy || g === 0} what={`${itemName} ${g + 1}`}>
+                      <EditButton value={`up-group:${g}`} disabled={busy || g === 0} what={`${itemName} ${g + 1}`}>
                         Move up
-                      </Edit>
-                      <Edit value={`down-group:${g}`} disabled={busy || g === draft.length - 1} what={`${itemName} ${g + 1}`}>
+                      </EditButton>
+                      <EditButton
+                        value={`down-group:${g}`}
+                        disabled={busy || g === draft.length - 1}
+                        what={`${itemName} ${g + 1}`}
+                      >
                         Move down
-                      </Edit>
-                      <Edit value={`remove-group:${g}`} disabled={busy} what={`${itemName} ${g + 1}`} danger>
+                      </EditButton>
+                      <EditButton value={`remove-group:${g}`} disabled={busy} what={`${itemName} ${g + 1}`} danger>
                         Remove
-                      </Edit>
+                      </EditButton>
                     </>
                   ) : null}
                 </div>
@@ -175,39 +178,5 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
         </button>
       </div>
     </Form>
-  );
-}
-
-/** A rearranging button; its accessible name says what it acts on ("Move up link 2 in Column 1: Company"). */
-function Edit({
-  value,
-  disabled,
-  what,
-  in: where,
-  danger,
-  children,
-}: {
-  value: string;
-  disabled: boolean;
-  what: string;
-  in?: string;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={value}
-      disabled={disabled}
-      className={`${smallButton} ${danger ? "text-red-700" : ""}`}
-    >
-      {children}
-      <span className="sr-only">
-        {" "}
-        {what}
-        {where ? ` in ${where}` : ""}
-      </span>
-    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfField } from "~/ui/admin/csrf-field";
+import { EditButton } from "~/ui/admin/edit-button";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { buttonClasses } from "~/ui/button";
 import {
@@ -17,9 +18,6 @@ import {
 // block or a list's entry are submit buttons, answered by the server with the page rearranged and
 // saved. With JavaScript the same round trips happen in place (focus follows what moved), blocks
 // can be dragged into place, and the preview beside the form follows the typing.
-
-const smallButton =
-  "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
 
 export type PageEditorValues = {
   path: string;
@@ -197,22 +195,22 @@ export function PageEditor({
                       {problems ? <span className="ml-2 text-sm font-normal text-red-700">({problems} to fix)</span> : null}
                     </h3>
                     <div className="flex flex-wrap gap-2">
-                      <Edit value={`block-up:${prefix}`} disabled={busy || index === 0} what={`block ${index + 1}`}>
+                      <EditButton value={`block-up:${prefix}`} disabled={busy || index === 0} what={`block ${index + 1}`}>
                         Move up
-                      </Edit>
-                      <Edit
+                      </EditButton>
+                      <EditButton
                         value={`block-down:${prefix}`}
                         disabled={busy || index === values.blocks.length - 1}
                         what={`block ${index + 1}`}
                       >
                         Move down
-                      </Edit>
-                      <Edit value={`block-duplicate:${prefix}`} disabled={busy} what={`block ${index + 1}`}>
+                      </EditButton>
+                      <EditButton value={`block-duplicate:${prefix}`} disabled={busy} what={`block ${index + 1}`}>
                         Duplicate
-                      </Edit>
-                      <Edit value={`block-remove:${prefix}`} disabled={busy} what={`block ${index + 1}`} danger>
+                      </EditButton>
+                      <EditButton value={`block-remove:${prefix}`} disabled={busy} what={`block ${index + 1}`} danger>
                         Remove
-                      </Edit>
+                      </EditButton>
                       {/* Dragging a block submits this, with the place it was dropped on. */}
                       <button type="submit" name="intent" value={`block-move:${prefix}`} hidden tabIndex={-1}>
                         Move block {index + 1}
@@ -493,27 +491,27 @@ function FieldControl({
                     ))
                   )}
                   <div className="flex flex-wrap gap-2">
-                    <Edit value={`entry-up:${entryName}`} disabled={busy || index === 0} what={what}>
+                    <EditButton value={`entry-up:${entryName}`} disabled={busy || index === 0} what={what}>
                       Move up
-                    </Edit>
-                    <Edit value={`entry-down:${entryName}`} disabled={busy || index === entries.length - 1} what={what}>
+                    </EditButton>
+                    <EditButton value={`entry-down:${entryName}`} disabled={busy || index === entries.length - 1} what={what}>
                       Move down
-                    </Edit>
-                    <Edit value={`entry-remove:${entryName}`} disabled={busy} what={what} danger>
+                    </EditButton>
+                    <EditButton value={`entry-remove:${entryName}`} disabled={busy} what={what} danger>
                       Remove
-                    </Edit>
+                    </EditButton>
                   </div>
                 </li>
               );
             })}
           </ol>
-          <Edit
+          <EditButton
             value={`entry-add:${name}`}
             disabled={busy || entries.length >= (field.max ?? 50)}
             what={`to ${field.label.toLowerCase()}`}
           >
             Add
-          </Edit>
+          </EditButton>
         </fieldset>
       );
     }
@@ -530,32 +528,4 @@ function FieldControl({
         />
       );
   }
-}
-
-/** An editing button; its accessible name says what it acts on ("Move up block 2"). */
-function Edit({
-  value,
-  disabled,
-  what,
-  danger,
-  children,
-}: {
-  value: string;
-  disabled: boolean;
-  what: string;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={value}
-      disabled={disabled}
-      className={`${smallButton} ${danger ? "text-red-700" : ""}`}
-    >
-      {children}
-      <span className="sr-only"> {what}</span>
-    </button>
-  );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.page";
-import { CopyField } from "~/ui/admin/copy-field";
-import { CsrfField } from "~/ui/admin/csrf-field";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
-import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
+import { Notice, PageHeading } from "~/ui/admin/page-heading";
+import { PreviewLinkPanel } from "~/features/content/admin/preview-link-panel";
 import { formatDateTime } from "~/ui/admin/format";
 import { isTimeZone, localInputToUtc, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
@@ -201,7 +200,6 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
   const [view, setView] = useState(loaderData.view);
   // A form of its own, answered beside it: the page's form keeps what is typed in it.
   const share = useFetcher<Answer>();
-  const shared = share.data;
   const previewSrc = `/admin/pages/${loaderData.id}/preview`;
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -397,41 +395,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
       </div>
-      <div className="mt-8">
-        <Panel title="Share a preview" id="preview-link">
-          <p className="text-sm text-muted">
-            A private link to the page as it will look, for a reviewer without an account. It shows the last saved draft and works
-            until it expires; anyone with the link can open it.
-          </p>
-          <share.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            <CsrfField />
-            <div>
-              <label htmlFor="preview-days" className="block text-sm font-medium">
-                Valid for (days)
-              </label>
-              <input
-                id="preview-days"
-                name="days"
-                type="number"
-                min={1}
-                max={loaderData.previewDays.max}
-                defaultValue={loaderData.previewDays.default}
-                className={`${fieldClasses} w-28`}
-              />
-            </div>
-            <button type="submit" name="intent" value="preview-link" className={buttonClasses("secondary")}>
-              Make preview link
-            </button>
-          </share.Form>
-          {shared?.previewError ? <p className="mt-2 text-sm text-red-700">{shared.previewError}</p> : null}
-          {shared?.previewLink ? (
-            <>
-              <CopyField label="Preview link" value={shared.previewLink} />
-              <p className="mt-1 text-sm text-muted">Valid until {shared.previewExpires}.</p>
-            </>
-          ) : null}
-        </Panel>
-      </div>
+      <PreviewLinkPanel noun="page" days={loaderData.previewDays} form={share.Form} answer={share.data} />
     </>
   );
 }
