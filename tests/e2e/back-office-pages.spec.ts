@@ -170,3 +170,27 @@ test("an earlier revision of the home page is restored and published", async ({ 
   await expect(visitor.getByRole("heading", { level: 1, name: HOME_TITLE })).toBeVisible();
   await visitor.close();
 });
+
+test("without JavaScript every editing button is a form post that saves", async ({ browser }) => {
+  const { context } = await signInAs(browser, server, ["editor"]);
+  const noScript = await browser.newContext({
+    baseURL: server.url,
+    storageState: await context.storageState(),
+    javaScriptEnabled: false,
+  });
+  const page = await noScript.newPage();
+  const id = pageId("/company/about");
+  await page.goto(`/admin/pages/${id}`);
+  const blocks = await page.getByRole("region", { name: /^Block \d+: / }).count();
+  await page.getByLabel("Type of block").selectOption({ label: "Quote" });
+  await page.getByRole("button", { name: "Add block" }).click();
+  await expect(page.getByText(/^Saved as revision \d+\.$/)).toBeVisible();
+  await expect(page.getByRole("region", { name: `Block ${blocks + 1}: Quote` })).toBeVisible();
+  await page.getByRole("button", { name: `Move up block ${blocks + 1}` }).click();
+  await expect(page.getByRole("region", { name: `Block ${blocks}: Quote` })).toBeVisible();
+  await page.getByRole("button", { name: `Remove block ${blocks}` }).click();
+  await expect(page.getByRole("region", { name: /: Quote$/ })).toHaveCount(0);
+  // The preview pane is the saved draft in the site's frame: no script needed.
+  await expect(page.frameLocator('iframe[name="page-preview"]').getByRole("heading", { level: 1 })).toBeVisible();
+  await noScript.close();
+});
