@@ -16,11 +16,12 @@
 // from wrk when it is installed (`apt-get install -y wrk`), else from autocannon, whose Node
 // client tops out below nginx on this machine and so makes the ratio look better than it is.
 // Run after `npm run build`: `npm run bench:pages` (BENCH_SECONDS, BENCH_ROUNDS to change the load).
+// With BENCH_REFERENCE (another checkout holding its build, or a git ref) it compares the marketing
+// pages with that build's instead: bench/pages-reference.ts.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { mediaVariantUrl, parseMediaPath } from "~/features/media/media";
 import { storeUpload } from "~/features/media/media.server";
 import type { ImageManifest } from "~/features/media/responsive-image";
@@ -28,15 +29,20 @@ import { createUser } from "~/features/auth/db/admin-users.server";
 import { openDatabase } from "~/db/connection.server";
 import { freePort, startBuiltServer } from "../scripts/lib/built-server";
 import { rawRequest } from "../scripts/lib/raw-request";
-import { runWrk, WRK } from "./support/wrk";
+import { ACCEPT_ENCODING, browserLoad, LOAD_TOOL, type Figures } from "./support/browser-load";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
-/** What a browser sends: every cache hit is answered with its prepared brotli body. */
-const ACCEPT_ENCODING = "gzip, deflate, br";
-/** A browser's user agent: the visit counter skips requests without one (and crawlers). */
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+if (process.env.BENCH_REFERENCE) {
+  // The pages of this build against another checkout's build, instead of the figures below.
+  await import("./pages-reference");
+  process.exit(0);
+}
+console.log(
+  "(to compare the pages with another build: BENCH_REFERENCE=<a checkout with its build, or a git ref> npm run bench:pages)\n",
+);
 
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -53,23 +59,8 @@ async function waitFor(url: string) {
 /** One GET as a browser asks: the body exactly as sent (brotli, not decoded). */
 const rawGet = (url: string) => rawRequest(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
 
-type Figures = { rps: number; p50: number; p99: number; errors: number };
-
 /** The load generator: wrk when installed, else autocannon (which flatters the ratio: see bench/support/wrk.ts). */
-async function load(url: string, duration = DURATION_S): Promise<Figures> {
-  const headers = { "accept-encoding": ACCEPT_ENCODING, "user-agent": USER_AGENT };
-  if (WRK) {
-    const result = await runWrk(url, { connections: CONNECTIONS, seconds: duration, headers });
-    return { rps: result.rps, p50: result.p50, p99: result.p99, errors: result.errors + result.non2xx };
-  }
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
+const load = (url: string, seconds = DURATION_S) => browserLoad(url, { connections: CONNECTIONS, seconds });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -196,7 +187,7 @@ http {
   }
 
   console.log(
-    `\n== ${ROUNDS} rounds × ${DURATION_S} s per target, ${CONNECTIONS} connections, ${WRK ? "wrk (2 threads)" : "autocannon (wrk not installed)"}, Accept-Encoding: ${ACCEPT_ENCODING} ==`,
+    `\n== ${ROUNDS} rounds × ${DURATION_S} s per target, ${CONNECTIONS} connections, ${LOAD_TOOL}, Accept-Encoding: ${ACCEPT_ENCODING} ==`,
   );
   for (const target of targets) await load(target.url, 2); // warm-up
   const figures = new Map<string, Figures[]>(targets.map((target) => [target.name, []]));

@@ -2,8 +2,9 @@
 // served by its own checkout's server on its own fresh database, so both run with identical content.
 //
 // The reference is REFERENCE_BUILD_DIR when set (an existing build directory; when it sits in a
-// checkout, that checkout's server.js and content serve it). Otherwise it is built here from the git
-// ref `ref` in a temporary worktree (node_modules linked from this checkout), which is removed after.
+// checkout, that checkout's server.js and content serve it). Otherwise `ref` names it: another
+// checkout's directory (its server.js serves its build/), or a git ref built here in a temporary
+// worktree (node_modules linked from this checkout), which is removed after.
 // The ref "none" runs this checkout's build alone (a check against a goal, not a comparison).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
@@ -46,11 +47,25 @@ function buildReference(ref: string) {
   return { checkout, buildDir: path.join(checkout, "build"), label: `${ref} (${commit})`, remove };
 }
 
+/** Another checkout, built already: its server.js serves its build/ with its own content. */
+function builtCheckout(checkout: string) {
+  const buildDir = path.join(checkout, "build");
+  if (!existsSync(path.join(buildDir, "server/index.js")))
+    throw new Error(`no build at ${buildDir}: run \`npm run build\` in ${checkout} first`);
+  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: checkout, encoding: "utf8" }).stdout?.trim();
+  return { checkout, buildDir, label: commit ? `${checkout} (${commit})` : checkout, remove: () => {} };
+}
+
 /**
  * Starts this checkout's build (BUILD_DIR, else ./build) and the reference, each on a fresh SQLite
  * database in a temporary directory; `stop` stops both and removes what was made for them.
+ * `discardStdout`: the servers' log lines go to /dev/null (a load test at LOG_LEVEL=info).
  */
-export async function startComparedBuilds(ref: string, env: Record<string, string> = {}) {
+export async function startComparedBuilds(
+  ref: string,
+  env: Record<string, string> = {},
+  { discardStdout = false }: { discardStdout?: boolean } = {},
+) {
   const currentBuild = path.resolve(REPO, process.env.BUILD_DIR ?? "build");
   if (!existsSync(path.join(currentBuild, "server/index.js")))
     throw new Error(`no build at ${currentBuild}: run \`npm run build\` first`);
@@ -61,7 +76,9 @@ export async function startComparedBuilds(ref: string, env: Record<string, strin
     ? { checkout: givenCheckout, buildDir: given, label: given, remove: () => {} }
     : ref === NO_REFERENCE
       ? null
-      : buildReference(ref);
+      : existsSync(path.join(ref, "server.js"))
+        ? builtCheckout(path.resolve(ref))
+        : buildReference(ref);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "quorvant-compared-"));
   const started: ComparedBuild[] = [];
@@ -75,19 +92,26 @@ export async function startComparedBuilds(ref: string, env: Record<string, strin
     started.push({
       name: "current",
       label: `${path.relative(REPO, currentBuild)} of this checkout`,
-      server: await startBuiltServer({
-        ...common,
-        BUILD_DIR: currentBuild,
-        DATABASE_URL: `file:${path.join(dataDir, "current.db")}`,
-      }),
+      server: await startBuiltServer(
+        {
+          ...common,
+          BUILD_DIR: currentBuild,
+          DATABASE_URL: `file:${path.join(dataDir, "current.db")}`,
+        },
+        { discardStdout },
+      ),
     });
     if (reference)
       started.push({
         name: "reference",
         label: reference.label,
         server: await startBuiltServer(
-          { ...common, BUILD_DIR: reference.buildDir, DATABASE_URL: `file:${path.join(dataDir, "reference.db")}` },
-          { cwd: reference.checkout },
+          {
+            ...common,
+            BUILD_DIR: reference.buildDir,
+            DATABASE_URL: `file:${path.join(dataDir, "reference.db")}`,
+          },
+          { cwd: reference.checkout, discardStdout },
         ),
       });
   } catch (error) {
