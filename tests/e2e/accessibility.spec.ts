@@ -3,7 +3,8 @@ import { expect, expectAccessible, test } from "./support/fixtures";
 // The data-backed and form pages at desktop and phone width (the static pages have their own
 // table in static-pages.spec.ts, and the home page is scanned with its pictures at both widths in
 // visuals.spec.ts). Each page: axe clean, one h1, no sideways scrolling, and a title and
-// description of its own.
+// description of its own. These are the form and legal pages' own scans at rest: their feature
+// specs scan only the states they reach (errors shown, a dialog open).
 const routes = [
   "/contact-sales",
   "/request-demo",
