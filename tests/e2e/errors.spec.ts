@@ -2,7 +2,8 @@ import { expect, expectAccessible, test, waitForHydration } from "./support/fixt
 import { startPrivateServer } from "./support/server";
 
 test.describe("not found", () => {
-  for (const path of ["/no-such-page", "/products/other-product", "/company/about/extra"]) {
+  const paths = ["/no-such-page", "/products/other-product", "/company/about/extra"];
+  for (const path of paths) {
     test(`${path} answers 404 with the not-found page`, async ({ page, consoleErrors }) => {
       const messages: string[] = [];
       page.on("console", (message) => messages.push(message.text()));
@@ -12,7 +13,8 @@ test.describe("not found", () => {
       await expect(page.getByText("Oops! Page not found")).toBeVisible();
       await waitForHydration(page);
       await expect.poll(() => messages.some((text) => text.includes(path))).toBe(true);
-      await expectAccessible(page);
+      // The not-found page's markup is the same whatever the path: axe judges it once.
+      if (path === paths[0]) await expectAccessible(page);
       await page.getByRole("link", { name: "Return to Home" }).click();
       await expect(page).toHaveURL(/\/$/);
       expect(consoleErrors).toEqual([]);

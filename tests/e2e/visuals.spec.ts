@@ -4,6 +4,8 @@ import { expect, expectAccessible, test, waitForHydration } from "./support/fixt
 // The product pictures on the home and product pages (the console illustration, the "How it
 // works" diagram, the proof points band): accessible at phone and desktop width, readable without
 // CSS and without JavaScript, still under reduced motion, and carried by the HTML, not the scripts.
+// The axe scans below are the home and product pages' own at both widths: no other spec scans
+// them again at rest.
 
 const consoleFigure = (page: Page) => page.getByRole("figure", { name: /^The Sentinel console inspecting an AI prompt inline/ });
 const diagramFigure = (page: Page) => page.getByRole("figure", { name: /^Diagram: your AI assistants, email, chat and SDK/ });

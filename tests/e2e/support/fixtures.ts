@@ -2,56 +2,56 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 type Fixtures = {
-  /** Console errors and uncaught exceptions seen by the page; any of them fails the test. */
+  /**
+   * Console errors and uncaught exceptions seen by the test's page; any of them fails the test.
+   * A test may read it, or empty it once it has checked errors it expected.
+   */
   consoleErrors: string[];
-  /** Lets `waitForHydration` know when React has hydrated the page (see below). */
-  hydrationProbe: void;
 };
 
+// The checks every page gets ride on the `page` fixture itself, not on auto fixtures that would
+// ask for one: a test that only sends HTTP requests (or opens contexts of its own) then pays for
+// no browser context it never uses.
 export const test = base.extend<Fixtures>({
-  // React reports every commit to the developer-tools hook, in production builds too. A stand-in
-  // hook records the first commit whose effects have run: the page is hydrated and interactive.
-  hydrationProbe: [
-    async ({ page }, use) => {
-      await page.addInitScript(() => {
-        const flags = window as unknown as { __hydrated?: boolean; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
-        flags.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          supportsFiber: true,
-          inject: () => 1,
-          onCommitFiberRoot: () => undefined,
-          onCommitFiberUnmount: () => undefined,
-          onPostCommitFiberRoot: () => (flags.__hydrated = true),
-          checkDCE: () => undefined,
-        };
-      });
-      await use();
-    },
-    { auto: true },
-  ],
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        // Chromium reports a document (or its .data request) answered 4xx/5xx as a console error;
-        // those statuses are asserted by the tests themselves. Any other resource failing still counts.
-        const source = message.location().url.replace(/\.data(\?.*)?$/, "");
-        const isDocument = source !== "" && new URL(source).pathname === new URL(page.url()).pathname;
-        if (message.text().startsWith("Failed to load resource") && isDocument) return;
-        errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      // Some blocked actions (a caught eval probe, say) raise no console message: report them all.
-      await page.addInitScript(() =>
-        document.addEventListener("securitypolicyviolation", (event) =>
-          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`),
-        ),
-      );
-      await use(errors);
-      expect(errors, "console errors (CSP violations and hydration errors included)").toEqual([]);
-    },
-    { auto: true },
-  ],
+  // Playwright reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+  // eslint-disable-next-line no-empty-pattern
+  consoleErrors: async ({}, provide) => {
+    await provide([]);
+  },
+  page: async ({ page, consoleErrors: errors }, provide) => {
+    // React reports every commit to the developer-tools hook, in production builds too. A stand-in
+    // hook records the first commit whose effects have run: the page is hydrated and interactive
+    // (see waitForHydration).
+    await page.addInitScript(() => {
+      const flags = window as unknown as { __hydrated?: boolean; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+      flags.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        inject: () => 1,
+        onCommitFiberRoot: () => undefined,
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => (flags.__hydrated = true),
+        checkDCE: () => undefined,
+      };
+    });
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      // Chromium reports a document (or its .data request) answered 4xx/5xx as a console error;
+      // those statuses are asserted by the tests themselves. Any other resource failing still counts.
+      const source = message.location().url.replace(/\.data(\?.*)?$/, "");
+      const isDocument = source !== "" && new URL(source).pathname === new URL(page.url()).pathname;
+      if (message.text().startsWith("Failed to load resource") && isDocument) return;
+      errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    // Some blocked actions (a caught eval probe, say) raise no console message: report them all.
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} in ${event.sourceFile}`),
+      ),
+    );
+    await provide(page);
+    expect(errors, "console errors (CSP violations and hydration errors included)").toEqual([]);
+  },
 });
 
 export { expect };
