@@ -137,10 +137,14 @@ export const staticPaths = [
   trustPagePath,
 ] as const;
 
-/** The pages that are code, not content: the forms, the blog's list and the legal documents. */
+/**
+ * The addresses code holds: the forms (the careers page's job application posts to its own
+ * address, so that page stays there), the blog's list and the legal documents.
+ */
 export const codePaths = [
   "/contact-sales",
   "/request-demo",
+  "/company/careers",
   "/resources/blog",
   "/terms/privacy-policy",
   "/terms/terms-of-use",
