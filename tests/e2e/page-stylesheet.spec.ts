@@ -46,8 +46,6 @@ function changedByWholeStylesheet(page: Page, css: string) {
     style.textContent = css;
     document.head.append(style);
     const after = snapshot();
-    // Taken out again: the page can be judged afresh (at another width, say).
-    style.remove();
     return before.flatMap((values, index) => {
       const changed = values.findIndex((value, property) => after[index]![property] !== value);
       if (changed === -1) return [];
@@ -94,46 +92,38 @@ async function publicPages(request: APIRequestContext) {
 test.describe("without its scripts", () => {
   test.use({ javaScriptEnabled: false, reducedMotion: "reduce" });
 
-  // Each page is loaded once and judged at both widths: without scripts nothing but the media
-  // queries changes when the window narrows.
-  const widths = [
+  for (const [name, viewport] of [
     ["a wide screen", { width: 1280, height: 800 }],
     ["a phone", { width: 390, height: 844 }],
-  ] as const;
-
-  test(`every public page on ${widths.map(([name]) => name).join(" and on ")} carries only the styles and icons it uses, and all of them`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(180_000);
-    const whole = await wholeStylesheet(request);
-    const spriteRequests: string[] = [];
-    page.on("request", (request) => {
-      if (/\/assets\/icons-[^/]+\.svg/.test(request.url())) spriteRequests.push(request.url());
-    });
-    for (const path of await publicPages(request)) {
-      await page.setViewportSize(widths[0][1]);
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      const inline = await page.locator("#document-html-stylesheet").evaluate((style) => ({
-        cut: style.hasAttribute("data-page-only"),
-        length: style.textContent?.length ?? 0,
-      }));
-      expect(inline.cut, path).toBe(true);
-      expect(inline.length, path).toBeLessThan(whole.length * 0.8);
-      for (const [name, viewport] of widths) {
-        await page.setViewportSize(viewport);
-        expect(await changedByWholeStylesheet(page, whole), `${path} on ${name}`).toEqual([]);
+  ] as const) {
+    test(`every public page on ${name} carries only the styles and icons it uses, and all of them`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(viewport);
+      const whole = await wholeStylesheet(request);
+      const spriteRequests: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/icons-[^/]+\.svg/.test(request.url())) spriteRequests.push(request.url());
+      });
+      for (const path of await publicPages(request)) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const inline = await page.locator("#document-html-stylesheet").evaluate((style) => ({
+          cut: style.hasAttribute("data-page-only"),
+          length: style.textContent?.length ?? 0,
+        }));
+        expect(inline.cut, path).toBe(true);
+        expect(inline.length, path).toBeLessThan(whole.length * 0.8);
+        expect(await changedByWholeStylesheet(page, whole), path).toEqual([]);
+        const icons = await iconsAndSymbols(page);
+        expect(icons.cut, path).toBe(true);
+        expect(icons.used.length, path).toBeGreaterThan(0);
+        expect(icons.unresolved, path).toEqual([]);
+        expect(icons.symbols, path).toEqual(icons.used);
       }
-      const icons = await iconsAndSymbols(page);
-      expect(icons.cut, path).toBe(true);
-      expect(icons.used.length, path).toBeGreaterThan(0);
-      expect(icons.unresolved, path).toEqual([]);
-      expect(icons.symbols, path).toEqual(icons.used);
-    }
-    // The icons are drawn from the page itself: no page asked for the sprite file.
-    expect(spriteRequests).toEqual([]);
-  });
+      // The icons are drawn from the page itself: no page asked for the sprite file.
+      expect(spriteRequests).toEqual([]);
+    });
+  }
 });
 
 test("hydration puts the whole stylesheet in place first: the next page a click renders is styled", async ({ page, request }) => {
