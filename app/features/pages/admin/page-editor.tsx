@@ -270,6 +270,36 @@ export function PageEditor({
   );
 }
 
+/** A control's label, help line and error message around it (the control names them as its description). */
+function ControlRow({
+  id,
+  label,
+  help,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  help?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {help ? (
+        <p id={`${id}-help`} className="text-xs text-muted">
+          {help}
+        </p>
+      ) : null}
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 function TextControl({
   name,
   label,
@@ -304,18 +334,9 @@ function TextControl({
     className: `${fieldClasses} ${mono ? "font-mono text-sm" : ""}`,
   };
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {help ? (
-        <p id={`${id}-help`} className="text-xs text-muted">
-          {help}
-        </p>
-      ) : null}
+    <ControlRow id={id} label={label} help={help} error={error}>
       {multiline ? <textarea {...common} rows={rows} /> : <input {...common} />}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </ControlRow>
   );
 }
 
@@ -339,15 +360,7 @@ function SelectControl({
   const id = controlId(name);
   const error = errors[name];
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {help ? (
-        <p id={`${id}-help`} className="text-xs text-muted">
-          {help}
-        </p>
-      ) : null}
+    <ControlRow id={id} label={label} help={help} error={error}>
       <select
         id={id}
         name={name}
@@ -363,8 +376,7 @@ function SelectControl({
           </option>
         ))}
       </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </ControlRow>
   );
 }
 
