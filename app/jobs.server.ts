@@ -6,6 +6,7 @@ import { leadSpoolReplayJob } from "~/features/leads/spool-replay.server";
 import { logger } from "~/platform/logger.server";
 import { pageViewFlushJob } from "~/features/visits/page-view-counter.server";
 import { redirectHitsFlushJob } from "~/features/redirects/redirect-hits.server";
+import { publishedPagesWatchJob } from "~/features/pages/published-pages.server";
 
 // The work each server does beside the pages, started after the database is ready and stopped
 // (in-flight work finished or handed back) before it closes. A job that must run on one server at a
@@ -19,6 +20,7 @@ const jobs: readonly BackgroundJob[] = [
   leadSpoolReplayJob,
   auditHeadJob,
   redirectHitsFlushJob,
+  publishedPagesWatchJob,
 ];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];

@@ -135,6 +135,8 @@ test("a landing page from five block types: scheduled, absent until its time, th
   );
   await expect(async () => {
     expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).toContain("/solutions/financial-services");
+    // The server's pages in memory learn of the change the test made in the database within the watch's interval.
+    expect((await request.get(`${server.url}/solutions/financial-services`)).status()).toBe(200);
   }).toPass({ timeout: 5_000 });
   const visitor = await browser.newPage();
   await visitor.goto(`${server.url}/solutions/financial-services`);

@@ -68,11 +68,29 @@ export function documentStateOf(doc: ContentDocument, now = Date.now()): Documen
   return doc.publishAt !== null && Date.parse(doc.publishAt) > now ? "scheduled" : "published";
 }
 
-/** What visitors see of a document at `now` (a scheduled version once its time has come), with its path. */
-export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()): { data: Data; path: string } | null {
-  if (doc.scheduled !== null && doc.publishAt !== null && Date.parse(doc.publishAt) <= now)
-    return { data: doc.scheduled, path: doc.scheduledPath! };
-  return doc.published !== null ? { data: doc.published, path: doc.publishedPath! } : null;
+/** A published document's versions visitors see, now or from the scheduled one's `since` on. */
+export type PublishedVersions<Data> = {
+  id: string;
+  published: { data: Data; path: string; since: string } | null;
+  scheduled: { data: Data; path: string; since: string } | null;
+};
+
+/** The version visitors see at `now`: the scheduled one once its time has come, else the published one. */
+export function liveVersion<Data>(versions: Omit<PublishedVersions<Data>, "id">, now = Date.now()) {
+  if (versions.scheduled && Date.parse(versions.scheduled.since) <= now) return versions.scheduled;
+  return versions.published;
+}
+
+/** What visitors see of a document at `now` (a scheduled version once its time has come), with its path and since when. */
+export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()): { data: Data; path: string; since: string } | null {
+  return liveVersion(
+    {
+      published: doc.published === null ? null : { data: doc.published, path: doc.publishedPath!, since: doc.publishedAt! },
+      scheduled:
+        doc.scheduled === null || doc.publishAt === null ? null : { data: doc.scheduled, path: doc.scheduledPath!, since: doc.publishAt },
+    },
+    now,
+  );
 }
 
 export async function findDocument<Data = unknown>(db: Db, id: string): Promise<ContentDocument<Data> | undefined> {
@@ -139,9 +157,7 @@ export async function findLiveDocument<Data = unknown>(
   if (!row) return undefined;
   const doc = toDocument<Data>(row);
   const live = liveVersionOf(doc, now.getTime());
-  if (!live) return undefined;
-  const since = live.data === doc.scheduled ? doc.publishAt! : doc.publishedAt!;
-  return { id: doc.id, data: live.data, path: live.path, since };
+  return live ? { id: doc.id, ...live } : undefined;
 }
 
 /** Every document of a type visitors see at `now`, with its live version (the sitemap, the export). */
@@ -160,10 +176,47 @@ export async function listLiveDocuments<Data = unknown>(
   return docs.flatMap((row) => {
     const doc = toDocument<Data>(row);
     const live = liveVersionOf(doc, now.getTime());
-    if (!live) return [];
-    const since = live.data === doc.scheduled ? doc.publishAt! : doc.publishedAt!;
-    return [{ id: doc.id, data: live.data, path: live.path, since, updatedAt: doc.updatedAt }];
+    return live ? [{ id: doc.id, ...live, updatedAt: doc.updatedAt }] : [];
   });
+}
+
+/** What says a published document changed, without its versions' data: its fingerprint. */
+export type PublishedFingerprint = { id: string; fingerprint: string };
+
+/** The fingerprint of every published document of a type (the watch of pages held in memory). */
+export async function listPublishedFingerprints(db: Db, type: ContentTypeId): Promise<PublishedFingerprint[]> {
+  const rows = await db
+    .selectFrom("content_documents")
+    .select(["id", "revision", "published_at", "published_path", "publish_at", "scheduled_path", "updated_at"])
+    .where("type", "=", type)
+    .where("state", "=", "published")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    fingerprint: [row.revision, iso(row.published_at), row.published_path, iso(row.publish_at), row.scheduled_path, iso(row.updated_at)].join(
+      "|",
+    ),
+  }));
+}
+
+/** The published and scheduled versions of the documents `ids` (published ones only), without their drafts. */
+export async function findPublishedVersions<Data>(db: Db, ids: readonly string[]): Promise<PublishedVersions<Data>[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom("content_documents")
+    .select(["id", "published", "published_path", "published_at", "scheduled", "scheduled_path", "publish_at"])
+    .where("id", "in", ids)
+    .where("state", "=", "published")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    published:
+      row.published == null
+        ? null
+        : { data: parseSnapshot<Data>(row.published), path: row.published_path!, since: toIso(row.published_at) },
+    scheduled:
+      row.scheduled == null ? null : { data: parseSnapshot<Data>(row.scheduled), path: row.scheduled_path!, since: toIso(row.publish_at) },
+  }));
 }
 
 export type DocumentWrite<Data> = { draft: Data; path: string; revision: number; byEmail: string; at: string };

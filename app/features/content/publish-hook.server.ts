@@ -2,8 +2,9 @@ import { logger } from "~/platform/logger.server";
 
 // The one hook every publish, schedule, unpublish and live change of content goes through. It
 // says which public paths changed, so the server that made the change drops its cached copies at
-// once instead of waiting out their freshness (the other servers' copies expire within it). The
-// server registers the listener when it creates its page cache; the command line has none.
+// once instead of waiting out their freshness. The server registers its page cache as a listener,
+// the published pages held in memory register themselves; the command line has none. Changes made
+// on other servers reach this one through the watch of ~/features/pages/published-pages.server.
 
 export type ContentChange = {
   /** The registry type that changed (post, legal, page...). */
@@ -17,14 +18,22 @@ export type ContentChange = {
 
 type Listener = (change: ContentChange) => void;
 
-let listener: Listener | undefined;
+/** By name, so a development reload replaces a listener instead of adding a second. */
+const listeners = new Map<string, Listener>();
 const timers = new Set<ReturnType<typeof setTimeout>>();
+const PAGE_CACHE = "page cache";
 
-/** Who is told of changes (the page cache); one at a time, replaced on a development reload. */
+/** The page cache, told of every change; replaced on a development reload (its waiting timers dropped). */
 export function setContentChangeListener(next: Listener | undefined): void {
-  listener = next;
+  watchContentChanges(PAGE_CACHE, next);
   for (const timer of timers) clearTimeout(timer);
   timers.clear();
+}
+
+/** Another listener (what a feature holds in memory), by name; undefined removes it. */
+export function watchContentChanges(name: string, next: Listener | undefined): void {
+  if (next) listeners.set(name, next);
+  else listeners.delete(name);
 }
 
 /** The longest a scheduled change waits here for its time; later ones are read by the clock when they come. */
@@ -34,26 +43,28 @@ const MAX_WAIT_MS = 24 * 3_600_000;
  * Tells the listener of a change after its transaction committed. A scheduled one is told again at
  * its time (the public reads show it by themselves then; this drops the copies made before).
  */
-export function announceContentChange(change: ContentChange): void {
-  tell(change);
+export function announceContentChange(change: ContentChange, options: { except?: string } = {}): void {
+  tell(change, options.except);
   if (!change.at) return;
   const wait = Date.parse(change.at) - Date.now();
   if (!(wait > 0 && wait <= MAX_WAIT_MS)) return;
   const timer = setTimeout(() => {
     timers.delete(timer);
-    tell(change);
+    tell(change, options.except);
   }, wait + 5);
   timer.unref?.();
   timers.add(timer);
 }
 
-function tell(change: ContentChange): void {
-  if (!listener) return;
-  try {
-    listener(change);
-  } catch (error) {
-    // The change is stored: a cache that could not be told only shows it a second later.
-    logger.warn({ err: error, type: change.type, id: change.id }, "the page cache could not be told of a content change");
+function tell(change: ContentChange, except: string | undefined): void {
+  for (const [name, listener] of listeners) {
+    if (name === except) continue;
+    try {
+      listener(change);
+    } catch (error) {
+      // The change is stored: a listener that could not be told only shows it a second later.
+      logger.warn({ err: error, type: change.type, id: change.id, listener: name }, "a listener could not be told of a content change");
+    }
   }
 }
 

@@ -1,11 +1,13 @@
 import { getDb } from "~/db/index.server";
-import { findPublishedPage, type PublishedPage } from "~/features/pages/page-documents.server";
+import type { PublishedPage } from "~/features/pages/page-documents.server";
+import { findHeldPage } from "~/features/pages/published-pages.server";
 import { validatePageDocument, describeProblem, type PageDocument } from "~/features/pages/page-document.server";
 import { failed, loaded, notFound, type LoadResult } from "~/platform/load-result";
 import { logger } from "~/platform/logger.server";
 
-// Where the public pages come from: the content core's published pages (content_documents),
-// each checked by the block registry before it is drawn. A stored page whose blocks fail their
+// Where the public pages come from: the content core's published pages (content_documents), held
+// in memory by each server (~/features/pages/published-pages.server), each checked by the block
+// registry before it is drawn. A stored page whose blocks fail their
 // schema answers the error state; the rest of the site keeps working.
 
 /** Checked pages by id and publication, so an unchanged page is checked (and its blocks drawn) once per server. */
@@ -26,11 +28,11 @@ function check(stored: PublishedPage, requestId: string): LoadResult<PageDocumen
   return answer;
 }
 
-/** The published page at `pagePath`: not-found when there is none, failed (500) when its content is not valid, 503 when the database fails. */
+/** The published page at `pagePath`: not-found when there is none, failed (500) when its content is not valid, 503 when the database fails before any page was read. */
 export async function loadPublishedPage(pagePath: string, requestId = ""): Promise<LoadResult<PageDocument>> {
   let stored;
   try {
-    stored = await findPublishedPage(getDb(), pagePath);
+    stored = await findHeldPage(getDb(), pagePath);
   } catch (error) {
     logger.error({ requestId, err: error, path: pagePath }, "page could not be read");
     return failed(503);
