@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from "./support/fixtures";
-import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/back-office";
+import { auditActions, backOfficeServerForThisFile, csrfToken, postForm, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
 // Marketing edits the site's pages in the back office, signed in with a passkey: the home page's
@@ -195,4 +195,49 @@ test("without JavaScript every editing button is a form post that saves", async 
   // The preview pane is the saved draft in the site's frame: no script needed.
   await expect(page.frameLocator('iframe[name="page-preview"]').getByRole("heading", { level: 1 })).toBeVisible();
   await noScript.close();
+});
+
+test("a block list too large to send is refused next to its field before it is sent, nothing saved, the typing kept; sent anyway, it is not read", async ({
+  browser,
+}) => {
+  const { page } = await signInAs(browser, server, ["editor"]);
+  const id = pageId("/company/about");
+  const revision = () =>
+    withDatabase(server.databasePath, (db) => db.prepare("SELECT revision FROM content_documents WHERE id = ?").get(id));
+  const before = revision();
+  await page.goto(`/admin/pages/${id}`);
+  const field = page.getByRole("region", { name: "Block 1: Hero" }).getByLabel("Introduction");
+  // Past what the field lets one type or paste (as a script or another tool would fill it), and past
+  // the 2 MB the server reads of this form; no larger, as a browser lays out every line of a textarea.
+  const huge = "Compliance. ".repeat(190_000);
+  await field.evaluate((control, value) => {
+    (control as HTMLTextAreaElement).removeAttribute("maxlength");
+    (control as HTMLTextAreaElement).value = value;
+  }, huge);
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === `/admin/pages/${id}`) sent.push(request.url());
+  });
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(
+    /This field holds 2\.2 MB: a page's blocks take at most 512 KB\. Nothing was sent\./,
+  );
+  await expect(field).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was saved" })).toBeVisible();
+  expect(await field.evaluate((control) => (control as HTMLTextAreaElement).value.length)).toBe(huge.length);
+  expect(sent).toEqual([]);
+  expect(revision()).toEqual(before);
+
+  // Sent anyway (no script, or another client): the server reads none of it and says why. (10 MB
+  // are refused the same way, by the length the request declares, before a byte is read.)
+  const answer = await postForm(page.request, server, `/admin/pages/${id}`, {
+    csrf: await csrfToken(page),
+    revision: String((before as { revision: number }).revision),
+    intent: "save",
+    "blocks.0.lede": huge,
+  });
+  expect(answer.status()).toBe(413);
+  expect(await answer.text()).toContain("Submissions here are limited to 2048 KiB.");
+  expect(revision()).toEqual(before);
 });

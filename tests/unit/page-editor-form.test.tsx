@@ -9,7 +9,8 @@ import { PageEditor, type PageEditorValues } from "~/features/pages/admin/page-e
 import { applyPageEdit, editorBlockTypes, readPageForm, type PageDraft } from "~/features/pages/page-editor.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
 import { readPageFiles } from "~/features/pages/page-documents.server";
-import { parsePageEdit } from "~/features/pages/page-form";
+import { PAGE_FORM_MAX_BYTES, parsePageEdit } from "~/features/pages/page-form";
+import { formLimitFor } from "~/features/leads/forms/body.server";
 
 // The page editor's form, as a browser would submit it: the real component drawn to HTML, its
 // controls read back as form data, and the server's reader turning them into the page again. Every
@@ -51,6 +52,10 @@ function submitted(values: PageEditorValues): FormData {
 
 describe("the page editor's form", () => {
   it("has the seed's pages to read", () => expect(seedPages.length).toBeGreaterThanOrEqual(13));
+
+  it("refuses in the browser exactly what the server would not read", () => {
+    for (const path of ["/admin/pages/x", "/admin/pages/live-preview"]) expect(formLimitFor(path)).toBe(PAGE_FORM_MAX_BYTES);
+  });
 
   for (const file of seedPages) {
     it(`gives back ${file.path} unchanged when saved without an edit`, () => {

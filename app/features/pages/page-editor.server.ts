@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { DocumentState } from "~/features/content/documents.server";
 import type { Editor, PublishOutcome, SaveOutcome } from "~/features/content/core.server";
-import { blockRegistry, blockTypes, MAX_BLOCKS, validateBlock, type BlockType } from "~/features/pages/blocks/registry.server";
+import { blockRegistry, blockTypes, validateBlock, type BlockType } from "~/features/pages/blocks/registry.server";
 import { renderBlockHtml, viewEnv } from "~/features/pages/blocks/render.server";
 import { findPageForEditor, publishPage, savePage } from "~/features/pages/page-documents.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
@@ -10,6 +10,7 @@ import {
   blockPrefix,
   entryMarker,
   fieldName,
+  MAX_BLOCKS,
   type EditorBlockType,
   type EditorField,
   type PageEdit,

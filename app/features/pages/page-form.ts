@@ -3,6 +3,16 @@
 // the server reports for a path lands next to the control of that name. A list entry carries a
 // marker ("blocks.2.items.0.#") so an entry whose fields are all empty is still counted.
 
+/**
+ * The most bytes a post of the page editor's form may have (the server's cap for /admin/pages, in
+ * LARGE_FORM_LIMITS): the editor refuses a larger form before sending it, next to its largest field.
+ */
+export const PAGE_FORM_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A page's most blocks, and the most bytes its block list may take (as JSON). */
+export const MAX_BLOCKS = 60;
+export const MAX_BLOCKS_BYTES = 512 * 1024;
+
 /** How an editor draws a field (plain data: the editor module renders it). */
 export type FieldKind =
   "text" | "textarea" | "markup" | "link" | "icon" | "image" | "select" | "list" | "group" | "code" | "number" | "checkbox";

@@ -3,10 +3,12 @@ export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * ...except where a form carries a document: the back office's post editor sends a whole post
- * (the renderer is benchmarked on 1 MB ones). Read by the server's Content-Length check too.
+ * (the renderer is benchmarked on 1 MB ones), its page editor a whole page. Read by the server's Content-Length check too.
  */
 export const LARGE_FORM_LIMITS: readonly { pathPrefix: string; bytes: number }[] = [
   { pathPrefix: "/admin/posts", bytes: 2 * 1024 * 1024 },
+  // The page editor sends every field of every block (PAGE_FORM_MAX_BYTES in its form module).
+  { pathPrefix: "/admin/pages", bytes: 2 * 1024 * 1024 },
 ];
 
 /** The most bytes a form posted to `pathname` may have. */

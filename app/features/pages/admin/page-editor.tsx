@@ -9,6 +9,8 @@ import {
   controlId,
   entryMarker,
   fieldName,
+  MAX_BLOCKS_BYTES,
+  PAGE_FORM_MAX_BYTES,
   type EditorBlockType,
   type EditorField,
 } from "~/features/pages/page-form";
@@ -47,6 +49,36 @@ export type PageEditorProps = {
 
 type Value = unknown;
 
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * A form too large for the server to read (it would answer 413 and the typing would be lost): the
+ * field that holds most of it, or the block list when no one field does, and what to say there.
+ */
+export function oversizedForm(
+  form: HTMLFormElement,
+  submitter: HTMLElement | null,
+): { name: string; message: string } | undefined {
+  const body = new FormData(form, submitter);
+  let bytes = 0;
+  let largest = { name: "blocks", bytes: 0, value: "" };
+  for (const [name, value] of body) {
+    if (typeof value !== "string") continue;
+    // As the browser will send it: urlencoded, each pair joined by "&".
+    const size = new URLSearchParams([[name, value]]).toString().length + 1;
+    bytes += size;
+    if (size > largest.bytes) largest = { name, bytes: size, value };
+  }
+  if (bytes <= PAGE_FORM_MAX_BYTES) return undefined;
+  const limit = `a page's blocks take at most ${MAX_BLOCKS_BYTES / 1024} KB`;
+  return largest.bytes > PAGE_FORM_MAX_BYTES / 2
+    ? {
+        name: largest.name,
+        message: `This field holds ${megabytes(new TextEncoder().encode(largest.value).length)}: ${limit}. Nothing was sent.`,
+      }
+    : { name: "blocks", message: `The blocks hold ${megabytes(bytes)}: ${limit}. Nothing was sent.` };
+}
+
 function errorsUnder(errors: Record<string, string>, prefix: string): number {
   return Object.keys(errors).filter((name) => name === prefix || name.startsWith(`${prefix}.`)).length;
 }
@@ -56,7 +88,7 @@ export function PageEditor({
   revision,
   values,
   blockTypes,
-  errors,
+  errors: serverErrors,
   blockNotes = [],
   focus,
   notice,
@@ -71,9 +103,27 @@ export function PageEditor({
     target?.focus();
   }, [focus]);
   const [dragged, setDragged] = useState<number | null>(null);
+  // Refused here, not by the server: a form over its cap would be answered 413, the typing lost.
+  const [oversized, setOversized] = useState<{ name: string; message: string }>();
+  useEffect(() => {
+    if (oversized) document.getElementById(controlId(oversized.name))?.focus();
+  }, [oversized]);
+  const errors = oversized ? { ...serverErrors, [oversized.name]: oversized.message } : serverErrors;
 
   return (
-    <Form method="post" ref={formRef} noValidate aria-label="Page" className="space-y-6" data-page-editor={id}>
+    <Form
+      method="post"
+      ref={formRef}
+      noValidate
+      aria-label="Page"
+      className="space-y-6"
+      data-page-editor={id}
+      onSubmit={(event) => {
+        const refused = oversizedForm(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+        setOversized(refused);
+        if (refused) event.preventDefault();
+      }}
+    >
       <CsrfField />
       <input type="hidden" name="revision" value={revision} />
       {/* First in the form: Enter in a field saves, rather than pressing an editing button. */}

@@ -10,6 +10,7 @@ import {
 } from "~/features/pages/blocks/definitions.server";
 import { isSitePath, markupLinks, type EditorField } from "~/features/pages/blocks/fields.server";
 import { blockViews, type BlockViewProps } from "~/features/pages/blocks/views.server";
+import { MAX_BLOCKS, MAX_BLOCKS_BYTES } from "~/features/pages/page-form";
 
 // The registry of block types: the one list the editor, the validation and the public renderer
 // read. A type is its name, its schema, a default block, its editor fields and its view
@@ -80,10 +81,6 @@ export function validateBlock(input: unknown, prefix: readonly PropertyKey[] = [
   const result = blockSchemas[type as BlockType].safeParse(input);
   return result.success ? { ok: true, value: result.data as Block } : { ok: false, problems: problemsOf(result.error, prefix) };
 }
-
-/** A page's most blocks, and the most bytes its block list may take (as JSON). */
-export const MAX_BLOCKS = 60;
-export const MAX_BLOCKS_BYTES = 512 * 1024;
 
 /** A list of blocks as one schema (a page document's `blocks`), with the registry's messages. */
 export const blocksSchema = z.unknown().transform((input, context) => {
