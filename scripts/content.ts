@@ -1,7 +1,8 @@
 // `npm run content -- import [DIR] [--dry-run]`: validate content files and upsert them into the
 // database named by DATABASE_URL, in one transaction. Exit 1 when any file is bad (nothing written).
-// `npm run content -- export DIR`: write every post and legal version (drafts included) to DIR in
-// the import format, so the site can be backed up, reviewed in Git or moved to a fresh database.
+// `npm run content -- export DIR`: write every post and legal version (drafts included), image,
+// published page, saved menu and redirect to DIR in the import format, so the site can be backed
+// up, reviewed in Git or moved to a fresh database.
 // Exit 1 when a row would not import back as stored (nothing written).
 // `npm run content -- status`: the posts scheduled to appear later, soonest first, with their times.
 // `npm run content -- preview SLUG|ID [--days N]`: a private link showing a draft or scheduled post
@@ -40,8 +41,8 @@ const commands: Record<string, CommandParser> = {
     if (positionals.length > 1) throw new UsageError(USAGE);
     const dir = positionals[0] ?? "content";
     const dryRun = values["dry-run"] === true;
-    return async ({ db, dialect, location }) => {
-      const report = await importContent(db, path.resolve(dir), { dryRun });
+    return async ({ db, dialect, location, env }) => {
+      const report = await importContent(db, path.resolve(dir), { dryRun, siteUrl: env.SITE_URL });
       if (report.problems.length) {
         for (const problem of report.problems) console.error(formatProblem(problem));
         const files = new Set(report.problems.map((problem) => problem.path)).size;
@@ -62,7 +63,7 @@ const commands: Record<string, CommandParser> = {
     };
   },
 
-  /** The database's content as content files: DIR/posts/*.md and DIR/legal/*.md, files no longer in the database removed. */
+  /** The database's content as content files (DIR/posts, legal, media, pages, navigation, redirects), files no longer in the database removed. */
   export(argv) {
     const { positionals } = readArgs(argv, {});
     if (positionals.length !== 1) throw new UsageError(USAGE);

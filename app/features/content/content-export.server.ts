@@ -27,6 +27,8 @@ import { isValidLegalContent, type LegalContent } from "~/features/legal/db/lega
 import type { BlogPost } from "~/features/blog/db/posts.server";
 import type { Database } from "~/db/schema";
 import { INVALID_CONTENT_REASON } from "~/features/legal/documents";
+import { menusExporter } from "~/features/navigation/menu-files.server";
+import { redirectsExporter } from "~/features/redirects/redirect-files.server";
 import { LEGAL_SECTION_HEADING } from "~/features/legal/drafts";
 
 // The content tables → content files: `npm run content -- export DIR`, the import's mirror image
@@ -349,7 +351,14 @@ const pagesExporter: ContentExporter = {
 };
 
 /** What the export writes, in order. */
-export const contentExporters: readonly ContentExporter[] = [postsExporter, legalExporter, mediaExporter, pagesExporter];
+export const contentExporters: readonly ContentExporter[] = [
+  postsExporter,
+  legalExporter,
+  mediaExporter,
+  pagesExporter,
+  menusExporter,
+  redirectsExporter,
+];
 
 /**
  * Writes the database's content to DIR in the import format. Nothing is written when any row

@@ -119,7 +119,6 @@ export async function saveRedirect(
   actor: RedirectActor,
   options: SaveOptions = {},
 ): Promise<SaveResult> {
-  const parsed = redirectFormSchema.safeParse(input);
   const raw = input as Partial<Record<string, unknown>>;
   const values: RedirectFormValues = {
     from: typeof raw?.from === "string" ? raw.from.slice(0, 2048) : "",
@@ -127,32 +126,9 @@ export async function saveRedirect(
     target: typeof raw?.target === "string" ? raw.target.slice(0, 4096) : "",
   };
   const refuse = (fieldErrors: RedirectFieldErrors) => ({ ok: false as const, fieldErrors, values });
-  if (!parsed.success) {
-    const fieldErrors: RedirectFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "from" || field === "kind" || field === "target") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return refuse(fieldErrors);
-  }
-  const { kind } = parsed.data;
-  const fieldErrors: RedirectFieldErrors = {};
-  const from = normaliseOldPath(parsed.data.from);
-  if (!from.ok) fieldErrors.from = from.error;
-  let target: Target | undefined;
-  if (kind !== "gone") {
-    const checked = parseTarget(parsed.data.target);
-    if (!checked.ok) fieldErrors.target = checked.error;
-    else if (
-      checked.target.type === "url" &&
-      options.siteUrl &&
-      new URL(checked.target.url).host === new URL(options.siteUrl).host
-    )
-      fieldErrors.target = `That address is this site: enter its path, ${new URL(checked.target.url).pathname}.`;
-    else target = checked.target;
-  }
-  if (!from.ok || fieldErrors.target) return refuse(fieldErrors);
-  const fromPath = from.path;
+  const checked = checkRedirectFields(input, options.siteUrl);
+  if (!checked.ok) return refuse(checked.fieldErrors);
+  const { fromPath, kind, target } = checked;
 
   return db.transaction().execute(async (trx) => {
     await lockContentWrites(trx);
@@ -191,8 +167,47 @@ export async function saveRedirect(
   });
 }
 
-/** Why a redirect from `fromPath` to `target` (undefined: gone) cannot be, per field; {} when it can. */
-async function refusalsFor(
+export type CheckedRedirectFields =
+  | { ok: true; fromPath: string; kind: RedirectKind; target: Target | undefined }
+  | { ok: false; fieldErrors: RedirectFieldErrors };
+
+/**
+ * The rules of a redirect's fields that need no database (the form's and the content files'):
+ * the old address in the server's form of paths, and for a redirect that is not gone a target
+ * that is a path of this site or an https address, never this site's own URL.
+ */
+export function checkRedirectFields(input: unknown, siteUrl?: string): CheckedRedirectFields {
+  const parsed = redirectFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: RedirectFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "from" || field === "kind" || field === "target") && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    return { ok: false, fieldErrors };
+  }
+  const { kind } = parsed.data;
+  const fieldErrors: RedirectFieldErrors = {};
+  const from = normaliseOldPath(parsed.data.from);
+  if (!from.ok) fieldErrors.from = from.error;
+  let target: Target | undefined;
+  if (kind !== "gone") {
+    const checked = parseTarget(parsed.data.target);
+    if (!checked.ok) fieldErrors.target = checked.error;
+    else if (checked.target.type === "url" && siteUrl && new URL(checked.target.url).host === new URL(siteUrl).host)
+      fieldErrors.target = `That address is this site: enter its path, ${new URL(checked.target.url).pathname}.`;
+    else target = checked.target;
+  }
+  if (!from.ok || fieldErrors.target) return { ok: false, fieldErrors };
+  return { ok: true, fromPath: from.path, kind, target };
+}
+
+/**
+ * Why a redirect from `fromPath` to `target` (undefined: gone) cannot be, per field; {} when it
+ * can. `selfId` is the redirect's own row, when it has one (a change, or the content import's
+ * check of what it wrote).
+ */
+export async function refusalsFor(
   db: Db,
   fromPath: string,
   target: Target | undefined,

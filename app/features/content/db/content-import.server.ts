@@ -11,12 +11,16 @@ import { lockContentWrites } from "~/db/content-lock.server";
 import { checkPageFiles, readPageFiles, writePages } from "~/features/pages/page-documents.server";
 import { toBool, toCount, toIso } from "~/db/normalize";
 import type { Database } from "~/db/schema";
+import { announceContentChange } from "~/features/content/publish-hook.server";
+import { checkMenuLinks, readMenuFiles, writeMenus } from "~/features/navigation/menu-files.server";
+import { forgetNavigation } from "~/features/navigation/navigation.server";
+import { checkRedirectRules, readRedirectFiles, writeRedirects } from "~/features/redirects/redirect-files.server";
 
 // Content files → content tables: `npm run content -- import` and the start-up seed.
 
 export type ContentChange = {
   path: string;
-  table: "blog_posts" | "legal_documents" | "media" | "content_documents";
+  table: "blog_posts" | "legal_documents" | "media" | "content_documents" | "navigation_menus" | "redirects";
   key: string;
   action: "create" | "update" | "unchanged";
 };
@@ -34,13 +38,23 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type Options = { dryRun?: boolean; onlyIntoEmptyTables?: boolean };
+/** `siteUrl`: the site's own address, which a redirect names by its path (as the back office requires). */
+type Options = { dryRun?: boolean; onlyIntoEmptyTables?: boolean; siteUrl?: string };
+
+/** Ends the import's transaction without keeping anything: a refused import, or a dry run. */
+class RolledBack extends Error {
+  constructor(readonly report: ImportReport) {
+    super("content import rolled back");
+  }
+}
 
 /**
  * Validates DIR and upserts it in one transaction: posts by slug (or id when slugless), legal
- * documents by (document_type, version). Nothing is written when any file is bad or on a dry run;
- * rows whose content is identical are left alone, updated_at included. A post's created_at and
- * updated_at from its file are used when it is created; changed, it gets the import's time.
+ * documents by (document_type, version), menus by name, redirects by old address. Nothing is
+ * written when any file is bad or on a dry run; rows whose content is identical are left alone,
+ * updated_at included. A post's created_at and updated_at from its file are used when it is
+ * created; changed, it gets the import's time. A dry run makes its writes in a transaction it
+ * rolls back, so what menus and redirects are checked against is what the import would leave.
  */
 export async function importContent(db: Kysely<Database>, dir: string, options: Options = {}): Promise<ImportReport> {
   const set = loadContent(dir);
@@ -50,8 +64,12 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
   const pageFiles = readPageFiles(path.join(dir, "pages"), dir);
   const pages = checkPageFiles(pageFiles.files);
   set.problems.push(...pageFiles.problems, ...pages.problems);
+  // Menus (DIR/navigation) and redirects (DIR/redirects) through the back office's checks; what
+  // needs the pages and posts this import brings is checked once they are written, below.
+  const menus = await readMenuFiles(db, dir);
+  const redirects = readRedirectFiles(dir, options.siteUrl);
+  set.problems.push(...menus.problems, ...redirects.problems);
   if (set.problems.length) return { problems: set.problems, changes: [], written: false };
-  const write = !options.dryRun;
 
   const run = async (trx: Kysely<Database>) => {
     // Two servers starting at once must not both seed, nor an import meet a legal editor's publish.
@@ -72,12 +90,10 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
 
       if (!existing) {
         changes.push({ path: file, table: "blog_posts", key, action: "create" });
-        if (write) {
-          await trx
-            .insertInto("blog_posts")
-            .values({ id: id ?? randomUUID(), ...fields, created_at: createdAt ?? now, updated_at: updatedAt ?? now })
-            .execute();
-        }
+        await trx
+          .insertInto("blog_posts")
+          .values({ id: id ?? randomUUID(), ...fields, created_at: createdAt ?? now, updated_at: updatedAt ?? now })
+          .execute();
         continue;
       }
       const same =
@@ -93,7 +109,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         toBool(existing.featured) === fields.featured &&
         toBool(existing.published) === fields.published;
       changes.push({ path: file, table: "blog_posts", key, action: same ? "unchanged" : "update" });
-      if (!same && write) {
+      if (!same) {
         await trx
           .updateTable("blog_posts")
           .set({ ...fields, updated_at: now })
@@ -122,22 +138,20 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       };
       if (!existing) {
         changes.push({ path: file, table: "legal_documents", key, action: "create" });
-        if (write) {
-          await trx
-            .insertInto("legal_documents")
-            .values({
-              id: randomUUID(),
-              document_type: doc.document_type,
-              title: doc.title,
-              content,
-              last_updated: doc.last_updated,
-              version: doc.version,
-              published: doc.published,
-              created_at: now,
-              ...notes,
-            })
-            .execute();
-        }
+        await trx
+          .insertInto("legal_documents")
+          .values({
+            id: randomUUID(),
+            document_type: doc.document_type,
+            title: doc.title,
+            content,
+            last_updated: doc.last_updated,
+            version: doc.version,
+            published: doc.published,
+            created_at: now,
+            ...notes,
+          })
+          .execute();
         continue;
       }
       const same =
@@ -151,7 +165,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
           (existing.published_at !== null && toIso(existing.published_at) === doc.published_at)) &&
         (doc.published_by_email === undefined || existing.published_by_email === doc.published_by_email);
       changes.push({ path: file, table: "legal_documents", key, action: same ? "unchanged" : "update" });
-      if (!same && write) {
+      if (!same) {
         await trx
           .updateTable("legal_documents")
           .set({ title: doc.title, content, last_updated: doc.last_updated, published: doc.published, ...notes })
@@ -164,7 +178,6 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       const existing = await trx.selectFrom("media").select(["sha256", "alt"]).where("id", "=", image.id).executeTakeFirst();
       const action = !existing ? "create" : existing.alt === image.alt ? "unchanged" : "update";
       changes.push({ path: file, table: "media", key: image.id, action });
-      if (!write) continue;
       if (action === "create") {
         const described = images.described.get(image.id)!;
         await insertImportedMedia(trx, image.id, {
@@ -185,15 +198,49 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       }
     }
 
-    for (const change of await writePages(trx, pages.pages, { dryRun: !write, onlyIntoEmpty: options.onlyIntoEmptyTables })) {
+    for (const change of await writePages(trx, pages.pages, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
 
+    const skipMenus = options.onlyIntoEmptyTables && (await rowCount(trx, "navigation_menus")) > 0;
+    for (const change of await writeMenus(trx, skipMenus ? [] : menus.menus)) {
+      changes.push({ path: change.file, table: "navigation_menus", key: change.menu, action: change.action });
+    }
+    const skipRedirects = options.onlyIntoEmptyTables && (await rowCount(trx, "redirects")) > 0;
+    const redirectEntries = skipRedirects ? [] : redirects.entries;
+    const redirectChanges = await writeRedirects(trx, redirectEntries);
+    for (const change of redirectChanges) {
+      changes.push({ path: change.file, table: "redirects", key: change.fromPath, action: change.action });
+    }
+    const problems = [
+      ...(await checkMenuLinks(trx, skipMenus ? [] : menus.menus)),
+      ...(await checkRedirectRules(
+        trx,
+        redirectEntries,
+        redirectChanges.map((change) => change.id),
+      )),
+    ];
+    if (problems.length) throw new RolledBack({ problems, changes: [], written: false });
+    if (options.dryRun) throw new RolledBack({ problems: [], changes, written: false });
     return changes;
   };
 
-  const changes = write ? await db.transaction().execute(run) : await run(db);
-  return { problems: [], changes, written: write && changes.some((change) => change.action !== "unchanged") };
+  let changes: ContentChange[];
+  try {
+    changes = await db.transaction().execute(run);
+  } catch (error) {
+    if (error instanceof RolledBack) return error.report;
+    throw error;
+  }
+  // Every page draws the menus: this server's copy and the pages it cached with them are out of
+  // date, as after a save in the back office. Redirects need no telling: the page cache keeps no
+  // redirect or 410 answer, and a redirect is only asked where no page is.
+  for (const change of changes) {
+    if (change.table !== "navigation_menus" || change.action === "unchanged") continue;
+    forgetNavigation();
+    announceContentChange({ type: "navigation", id: change.key, paths: ["/*"] });
+  }
+  return { problems: [], changes, written: changes.some((change) => change.action !== "unchanged") };
 }
 
 /**
@@ -235,7 +282,10 @@ async function checkImages(db: Kysely<Database>, media: ContentSet["media"]) {
   return { problems, described };
 }
 
-async function rowCount(db: Kysely<Database>, table: "blog_posts" | "legal_documents" | "media"): Promise<number> {
+async function rowCount(
+  db: Kysely<Database>,
+  table: "blog_posts" | "legal_documents" | "media" | "navigation_menus" | "redirects",
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as("count"))
