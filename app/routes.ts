@@ -25,6 +25,8 @@ export default [
   }),
   // A private preview link to a page's draft (a signed token made on the page's editor).
   route("preview/:token", "features/pages/routes/page-preview.tsx"),
+  // A page's social card, named by the page's id (its path may change).
+  route("social-cards/pages/:file", "features/pages/routes/page-card.ts"),
   route("robots.txt", "features/site/routes/robots-txt.ts"),
   route("sitemap.xml", "features/site/routes/sitemap-xml.ts"),
   route("rss.xml", "features/blog/routes/rss-xml.ts"),

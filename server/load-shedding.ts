@@ -2,10 +2,11 @@ import type { Request, RequestHandler, Response } from "express";
 import { watchEventLoop } from "~/platform/event-loop.server";
 
 /**
- * A post's social card (og:image) is never shed: a crawler that gets a 503 shows the post without
- * a picture. Cards have their own budget instead (one render at a time: og-card/cards.server.ts).
+ * A social card (og:image: a post's, a page's) is never shed: a crawler that gets a 503 shows the
+ * link without a picture. Cards have their own budget instead (one render at a time:
+ * app/features/social-cards/cards.server.ts).
  */
-const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$/;
+const SOCIAL_CARD = /^\/resources\/blog\/[^/]+\/og\.png$|^\/social-cards\/[^/]+\/[^/]+\.png$/;
 
 /** The health check: answered whatever the load, so a flood never makes a healthy server look dead. */
 export const HEALTH_CHECK_PATH = "/healthz";

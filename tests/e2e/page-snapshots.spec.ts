@@ -145,11 +145,16 @@ function extract(placeholder: string) {
 
   // Head.
   const meta = (selector: string) => document.querySelector<HTMLMetaElement>(`meta[${selector}]`)?.content ?? null;
+  /** A page's card is named by the page's id, which each database draws anew: the record keeps its place. */
+  const cardAddress = (value: string | null) =>
+    value?.replace(/^\/social-cards\/pages\/[0-9a-f-]{36}\.png$/, "/social-cards/pages/{id}.png") ?? null;
   const metaGroup = (attribute: string, prefix: string) =>
     Object.fromEntries(
       Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[${attribute}^="${prefix}"]`), (tag) => [
         tag.getAttribute(attribute),
-        /^(og:url|og:image|twitter:image)/.test(tag.getAttribute(attribute) ?? "") ? address(tag.content) : tag.content,
+        /^(og:url|og:image|twitter:image)/.test(tag.getAttribute(attribute) ?? "")
+          ? cardAddress(address(tag.content))
+          : tag.content,
       ]).sort(([a], [b]) => String(a).localeCompare(String(b))),
     );
   const head = {

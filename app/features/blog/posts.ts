@@ -1,5 +1,6 @@
 // Blog shapes and limits shared by the server loaders and the components.
 import type { ResponsiveImage } from "~/features/media/responsive-image";
+import { CARD_SIZE } from "~/features/social-cards/social-card";
 
 /** Home block: one featured post plus at most this many others. */
 export const HOME_OTHER_POSTS = 4;
@@ -56,7 +57,7 @@ export function postPath(post: { slug: string | null; id: string }): string {
 }
 
 /** A post's social card (og:image), beside its page: a 1200×630 PNG. */
-export const POST_CARD = { width: 1200, height: 630 } as const;
+export const POST_CARD = CARD_SIZE;
 
 export function postCardPath(postHref: string): string {
   return `${postHref}/og.png`;

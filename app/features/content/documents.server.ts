@@ -160,6 +160,38 @@ export async function findLiveDocument<Data = unknown>(
   return live ? { id: doc.id, ...live } : undefined;
 }
 
+/** The version visitors see at `now` of the document `id` of this type (its social card names it by id), if any. */
+export async function findLiveDocumentById<Data = unknown>(
+  db: Db,
+  type: ContentTypeId,
+  id: string,
+  now: Date = new Date(),
+): Promise<{ id: string; data: Data; path: string; since: string } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db
+    .selectFrom("content_documents")
+    .select(["id", "published", "published_path", "published_at", "scheduled", "scheduled_path", "publish_at"])
+    .where("id", "=", id.toLowerCase())
+    .where("type", "=", type)
+    .where("state", "=", "published")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const live = liveVersion<Data>(
+    {
+      published:
+        row.published == null
+          ? null
+          : { data: parseSnapshot<Data>(row.published), path: row.published_path!, since: toIso(row.published_at) },
+      scheduled:
+        row.scheduled == null || row.publish_at == null
+          ? null
+          : { data: parseSnapshot<Data>(row.scheduled), path: row.scheduled_path!, since: toIso(row.publish_at) },
+    },
+    now.getTime(),
+  );
+  return live ? { id: row.id, ...live } : undefined;
+}
+
 /** Every document of a type visitors see at `now`, with its live version (the sitemap, the export). */
 export async function listLiveDocuments<Data = unknown>(
   db: Db,

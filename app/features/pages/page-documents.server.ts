@@ -17,6 +17,7 @@ import {
   documentStateOf,
   findDocument,
   findLiveDocument,
+  findLiveDocumentById,
   listDocuments,
   listLiveDocuments,
   type ContentDocument,
@@ -39,6 +40,12 @@ export type PublishedPage = PageSnapshot & { id: string; publishedAt: string };
 /** The page visitors see at `path` at `now` (a scheduled version once its time has come), if any. */
 export async function findPublishedPage(db: Db, path: string, now: Date = new Date()): Promise<PublishedPage | undefined> {
   const live = await findLiveDocument<PageSnapshot>(db, "page", path, now);
+  return live && { ...live.data, id: live.id, publishedAt: live.since };
+}
+
+/** The page visitors see at `now` whose id is `id` (its social card's address names it), if any. */
+export async function findPublishedPageById(db: Db, id: string, now: Date = new Date()): Promise<PublishedPage | undefined> {
+  const live = await findLiveDocumentById<PageSnapshot>(db, "page", id, now);
   return live && { ...live.data, id: live.id, publishedAt: live.since };
 }
 

@@ -4,7 +4,10 @@ import { data, type AppLoadContext } from "react-router";
 import { pageSegments } from "~/features/pages/blocks/render.server";
 import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
+import { pageShareImage } from "~/features/pages/page-card.server";
 import { loadPublishedPage } from "~/features/pages/page-source.server";
+import { findHeldPage } from "~/features/pages/published-pages.server";
+import { getDb } from "~/db/index.server";
 import type { PageSegment } from "~/features/pages/page-view";
 import { loadLatestInsights } from "~/features/blog/posts.server";
 import { renderMarkup } from "~/features/blog/markup.server";
@@ -39,12 +42,12 @@ export function faqJsonLd(page: PageDocument): Record<string, unknown>[] {
   ];
 }
 
-function metaOf(page: PageDocument): PageMetaData {
+function metaOf(page: PageDocument, id: string | undefined): PageMetaData {
   return {
     title: page.title,
     description: page.description,
     path: page.canonicalPath ?? page.path,
-    image: page.image,
+    image: id ? pageShareImage({ ...page, id }) : page.image,
     noindex: page.noindex,
     feeds: page.blocks.some((block) => block.type === "latest-insights"),
     jsonLd: faqJsonLd(page),
@@ -66,7 +69,8 @@ export async function loadPage({ request, context }: { request: Request; context
   const url = new URL(request.url);
   // The router matches a page's route however its path is cased or ended (a raw request can reach
   // it as /company/brand/); the page is the one it matched.
-  const result = await loadPublishedPage(url.pathname.toLowerCase().replace(/(?<=.)\/+$/, ""), context.requestId);
+  const pagePath = url.pathname.toLowerCase().replace(/(?<=.)\/+$/, "");
+  const result = await loadPublishedPage(pagePath, context.requestId);
   if (result.state === "not-found") {
     // No page here: an old address an editor redirected (or marked gone) answers that instead.
     const redirected = await redirectForMissingPage(request, context.requestId);
@@ -87,10 +91,13 @@ export async function loadPage({ request, context }: { request: Request; context
     return data({ state: result.state, segments, insights: undefined, meta: null }, { status: statusOf(result) });
   }
   const page = result.value;
+  // The page's id names its social card. The checked page does not carry it: it is read again from
+  // the pages this server holds in memory (just read, so no query).
+  const id = (await findHeldPage(getDb(), pagePath).catch(() => undefined))?.id;
   const segments = pageSegments(context, page, url.search);
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
   const insights = segments.some((segment) => segment.kind === "latest-insights")
     ? (await inlineIfQuick(loadLatestInsights(context.requestId))).data
     : undefined;
-  return data({ state: result.state, segments, insights, meta: metaOf(page) }, { status: 200 });
+  return data({ state: result.state, segments, insights, meta: metaOf(page, id) }, { status: 200 });
 }

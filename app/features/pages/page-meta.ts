@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
-import { notFoundMeta, pageMeta } from "~/features/site/seo";
+import { notFoundMeta, pageMeta, type PageImage } from "~/features/site/seo";
 import { goneMeta } from "~/features/redirects/gone-meta";
 
 /** What a page's meta tags are made of: small, it travels with the page's data. */
@@ -8,7 +8,8 @@ export type PageMetaData = {
   title: string;
   description: string;
   path: string;
-  image?: string;
+  /** The page's social card, or the image elsewhere an editor picked instead. */
+  image?: string | PageImage;
   noindex: boolean;
   /** A page showing the blog's posts advertises its feeds. */
   feeds: boolean;

@@ -5,6 +5,7 @@ import { isUuid } from "~/db/normalize";
 import { BLOG_PATH } from "~/features/blog/posts";
 import { findPublishedPost } from "~/features/blog/db/posts.server";
 import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
+import { SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
 
 // Which paths belong to the site itself, and which of them are pages visitors can open. An old
 // address of a redirect may never be one of them (a redirect is only consulted where the site
@@ -21,7 +22,7 @@ export type PathOwner = (db: Db, path: string) => Promise<PathClaim | undefined>
 /** Pages written in code; the pages made of blocks are the content core's (contentPages). */
 const CODE_PAGES = new Set<string>(codePaths);
 const OWN_FILES = new Set(["/robots.txt", "/sitemap.xml", "/rss.xml", "/atom.xml", "/feed.json", "/healthz", "/favicon.svg"]);
-/** Prefixes the site answers itself: the back office, assets, uploaded images, and routes under a page. */
+/** Prefixes the site answers itself: the back office, assets, uploaded images, routes under a page, social cards. */
 const OWN_PREFIXES = [
   "/admin",
   "/assets",
@@ -31,6 +32,7 @@ const OWN_PREFIXES = [
   "/preview",
   "/terms/privacy-policy/versions",
   "/terms/terms-of-use/versions",
+  SOCIAL_CARDS_PATH,
 ];
 
 /** The site's fixed routes: pages, feeds and files, the back office, assets and their sub-paths. */

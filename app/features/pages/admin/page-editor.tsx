@@ -172,7 +172,7 @@ export function PageEditor({
           value={values.image}
           errors={errors}
           mono
-          help="A path of this site (/media/…) or an https:// address; the site's card when empty."
+          help="A path of this site (/media/…), drawn under the page's card; or an https:// address, shared instead of the card."
         />
         <TextControl
           name="canonicalPath"

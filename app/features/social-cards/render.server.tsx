@@ -3,19 +3,11 @@ import { createRequire } from "node:module";
 import { renderAsync } from "@resvg/resvg-js";
 import satori, { type SatoriOptions } from "satori";
 import { site } from "~/config/site";
-import {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  cardText,
-  coverageFromUnicodeRanges,
-  type CardPost,
-  type CardText,
-  type Coverage,
-} from "~/features/blog/og-card/layout";
+import { CARD_HEIGHT, CARD_WIDTH, coverageFromUnicodeRanges, type CardText, type Coverage } from "~/features/social-cards/layout";
 
-// A post's social card: JSX laid out by satori into an SVG (text drawn as paths from the fonts
-// below), rasterised by resvg into a 1200×630 PNG. Nothing here is fetched: the card is made of
-// the post's own text, the brand's colours and fonts read from node_modules.
+// A social card (a post's, a page's): JSX laid out by satori into an SVG (text drawn as paths from
+// the fonts below), rasterised by resvg into a 1200×630 PNG. Nothing here is fetched: the card is
+// made of its own text, the brand's colours and fonts read from node_modules.
 
 /** The site's brand colours (app/app.css). */
 const COLOURS = {
@@ -72,7 +64,6 @@ function ShieldMark({ size }: { size: number }) {
 }
 
 function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
-  const byline = [text.author, text.date].filter(Boolean).join("  ·  ");
   return (
     <div
       style={{
@@ -92,7 +83,7 @@ function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
       }}
     >
       {backdrop ? (
-        // The post's image under a deep brand-blue veil: the text keeps its contrast.
+        // The card's image under a deep brand-blue veil: the text keeps its contrast.
         <>
           <img
             src={backdrop}
@@ -120,11 +111,13 @@ function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
           <div style={{ display: "flex", marginLeft: 20, fontSize: 36, fontWeight: 800, letterSpacing: -0.5 }}>
             {site.company}
           </div>
-          <div style={{ display: "flex", marginLeft: 16, fontSize: 28, fontWeight: 500, color: COLOURS.brand100 }}>
-            {`${site.product.name} Blog`}
-          </div>
+          {text.label ? (
+            <div style={{ display: "flex", marginLeft: 16, fontSize: 28, fontWeight: 500, color: COLOURS.brand100 }}>
+              {text.label}
+            </div>
+          ) : null}
         </div>
-        {text.category ? (
+        {text.kicker ? (
           <div
             style={{
               display: "flex",
@@ -138,7 +131,7 @@ function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
               lineClamp: 1,
             }}
           >
-            {text.category}
+            {text.kicker}
           </div>
         ) : null}
       </div>
@@ -157,9 +150,16 @@ function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
         {text.title}
       </div>
       <div
-        style={{ display: "block", position: "relative", fontSize: 28, fontWeight: 500, color: COLOURS.brand100, lineClamp: 1 }}
+        style={{
+          display: "block",
+          position: "relative",
+          fontSize: 28,
+          fontWeight: 500,
+          color: COLOURS.brand100,
+          lineClamp: text.bylineMaxLines,
+        }}
       >
-        {byline}
+        {text.byline}
       </div>
       <div
         style={{
@@ -177,12 +177,13 @@ function Card({ text, backdrop }: { text: CardText; backdrop?: string }) {
 }
 
 /**
- * The card of one post as a PNG, over `backdrop` (the post's image as a data URL) when given.
- * CPU-bound (tens of milliseconds): callers keep the result.
+ * One card as a PNG: the text `textOf` makes (keeping only what the fonts cover), over `backdrop`
+ * (the card's image as a data URL) when given. CPU-bound (tens of milliseconds): callers keep the
+ * result.
  */
-export async function renderPostCard(post: CardPost, backdrop?: string): Promise<Buffer> {
+export async function renderCard(textOf: (covered: Coverage) => CardText, backdrop?: string): Promise<Buffer> {
   const { fonts, covered } = cardFonts();
-  const text = cardText(post, { covered, fallbackTitle: `${site.company} Blog` });
+  const text = textOf(covered);
   const svg = await satori(<Card text={text} backdrop={backdrop} />, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
