@@ -6,8 +6,6 @@ import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { pageShareImage } from "~/features/pages/page-card.server";
 import { loadPublishedPage } from "~/features/pages/page-source.server";
-import { findHeldPage } from "~/features/pages/published-pages.server";
-import { getDb } from "~/db/index.server";
 import type { PageSegment } from "~/features/pages/page-view";
 import { loadLatestInsights } from "~/features/blog/posts.server";
 import { renderMarkup } from "~/features/blog/markup.server";
@@ -42,12 +40,12 @@ export function faqJsonLd(page: PageDocument): Record<string, unknown>[] {
   ];
 }
 
-function metaOf(page: PageDocument, id: string | undefined): PageMetaData {
+function metaOf(page: PageDocument, id: string): PageMetaData {
   return {
     title: page.title,
     description: page.description,
     path: page.canonicalPath ?? page.path,
-    image: id ? pageShareImage({ ...page, id }) : page.image,
+    image: pageShareImage({ ...page, id }),
     noindex: page.noindex,
     feeds: page.blocks.some((block) => block.type === "latest-insights"),
     jsonLd: faqJsonLd(page),
@@ -90,10 +88,7 @@ export async function loadPage({ request, context }: { request: Request; context
         : [];
     return data({ state: result.state, segments, insights: undefined, meta: null }, { status: statusOf(result) });
   }
-  const page = result.value;
-  // The page's id names its social card. The checked page does not carry it: it is read again from
-  // the pages this server holds in memory (just read, so no query).
-  const id = (await findHeldPage(getDb(), pagePath).catch(() => undefined))?.id;
+  const { id, page } = result.value;
   const segments = pageSegments(context, page, url.search);
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
   const insights = segments.some((segment) => segment.kind === "latest-insights")

@@ -11,16 +11,19 @@ import { logger } from "~/platform/logger.server";
 // schema answers the error state; the rest of the site keeps working.
 
 /** Checked pages by id and publication, so an unchanged page is checked (and its blocks drawn) once per server. */
-const checked = new Map<string, LoadResult<PageDocument>>();
+const checked = new Map<string, LoadResult<CheckedPage>>();
 const MAX_CHECKED = 500;
 
-function check(stored: PublishedPage, requestId: string): LoadResult<PageDocument> {
+/** A published page as checked, with its id (which names its social card). */
+export type CheckedPage = { id: string; page: PageDocument };
+
+function check(stored: PublishedPage, requestId: string): LoadResult<CheckedPage> {
   const key = `${stored.id}:${stored.publishedAt}:${stored.path}`;
   const known = checked.get(key);
   if (known) return known;
   const { id: _id, publishedAt: _publishedAt, ...page } = stored;
   const result = validatePageDocument(page);
-  const answer = result.ok ? loaded(result.page) : failed(500, "The page's content is not valid.");
+  const answer = result.ok ? loaded({ id: stored.id, page: result.page }) : failed(500, "The page's content is not valid.");
   if (!result.ok)
     logger.error({ requestId, path: stored.path, problems: result.problems.map(describeProblem) }, "page content is not valid");
   if (checked.size >= MAX_CHECKED) checked.clear();
@@ -29,7 +32,7 @@ function check(stored: PublishedPage, requestId: string): LoadResult<PageDocumen
 }
 
 /** The published page at `pagePath`: not-found when there is none, failed (500) when its content is not valid, 503 when the database fails before any page was read. */
-export async function loadPublishedPage(pagePath: string, requestId = ""): Promise<LoadResult<PageDocument>> {
+export async function loadPublishedPage(pagePath: string, requestId = ""): Promise<LoadResult<CheckedPage>> {
   let stored;
   try {
     stored = await findHeldPage(getDb(), pagePath);
