@@ -51,7 +51,7 @@ test.describe("a page's card", () => {
       twitterImage: tags.image,
       width: "1200",
       height: "630",
-      alt: "Private AI Compliance, Security and Governance Platform — Quorvant",
+      alt: "Private AI Compliance, Security and Governance Platform, Quorvant",
       twitterCard: "summary_large_image",
     });
     // The address names the home page's id, which no other page's card shares.

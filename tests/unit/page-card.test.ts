@@ -92,8 +92,8 @@ describe("a page's meta tags", () => {
       expect(value(list, "twitter:image")?.content).toBe(card);
       expect(value(list, "og:image:width")?.content).toBe("1200");
       expect(value(list, "og:image:height")?.content).toBe("630");
-      expect(value(list, "og:image:alt")?.content).toBe("About Us — Quorvant");
-      expect(value(list, "twitter:image:alt")?.content).toBe("About Us — Quorvant");
+      expect(value(list, "og:image:alt")?.content).toBe("About Us, Quorvant");
+      expect(value(list, "twitter:image:alt")?.content).toBe("About Us, Quorvant");
       expect(value(list, "twitter:card")?.content).toBe("summary_large_image");
     }
   });
