@@ -25,6 +25,7 @@ import { findLegalVersionRecord } from "~/features/legal/db/legal-editing.server
 import type { Database } from "~/db/schema";
 import { createLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
+import { ok, samplePage } from "./support/sample-page";
 import { migratedDatabase } from "./support/migrated-database";
 
 // The content core on both engines, with pages (the type stored in the core's own table): a save
@@ -32,19 +33,7 @@ import { migratedDatabase } from "./support/migrated-database";
 // path names one page, a stale save is refused with what changed, revisions restore without
 // publishing, the publish hook names the paths that changed, and the seed imports page files.
 
-const page = (overrides: Partial<PageSnapshot> = {}): PageSnapshot => ({
-  path: "/solutions/financial-services",
-  title: "Financial services",
-  description: "AI governance for banks",
-  noindex: false,
-  blocks: [{ type: "hero", title: "Govern every model", lede: "From one place." }],
-  ...overrides,
-});
-
-const ok = <T extends { ok: boolean }>(outcome: T) => {
-  if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome)}`);
-  return outcome as Extract<T, { ok: true }>;
-};
+const page = samplePage;
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`the content core on ${engine.name}`, () => {

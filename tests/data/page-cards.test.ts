@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PageSnapshot } from "~/features/content/content-types";
 import { pageCardSource } from "~/features/pages/page-card.server";
 import {
   findPublishedPage,
@@ -13,25 +12,14 @@ import {
 import { cardVersion } from "~/features/social-cards/cards.server";
 import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
+import { ok, samplePage } from "./support/sample-page";
 import { migratedDatabase, withSeedPages } from "./support/migrated-database";
 
 // A page's social card is found by the page's id, on both engines: what visitors see now (a
 // scheduled version once its time has come), never a draft or an unpublished page; and the card's
 // version follows what it draws.
 
-const page = (overrides: Partial<PageSnapshot> = {}): PageSnapshot => ({
-  path: "/solutions/financial-services",
-  title: "Financial services",
-  description: "AI governance for banks",
-  noindex: false,
-  blocks: [{ type: "hero", title: "Govern every model", lede: "From one place." }],
-  ...overrides,
-});
-
-const ok = <T extends { ok: boolean }>(outcome: T) => {
-  if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome)}`);
-  return outcome as Extract<T, { ok: true }>;
-};
+const page = samplePage;
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`a page's card by id on ${engine.name}`, () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PageSnapshot } from "~/features/content/content-types";
 import { setContentChangeListener, type ContentChange } from "~/features/content/publish-hook.server";
 import { findPublishedPage, publishPage, savePage } from "~/features/pages/page-documents.server";
 import { findHeldPage, forgetHeldPages, publishedPagesWatchJob, WATCH_MS } from "~/features/pages/published-pages.server";
 import type { Database } from "~/db/schema";
 import type { Env } from "~/env.server";
 import { engines } from "./support/engines";
+import { ok, samplePage } from "./support/sample-page";
 import { migratedDatabase, withSeedPages } from "./support/migrated-database";
 
 // The published pages each server holds in memory, on both engines: drawing a page asks the
@@ -16,19 +16,7 @@ import { migratedDatabase, withSeedPages } from "./support/migrated-database";
 // cache; a scheduled version shows by the clock; a database that fails after the first read leaves
 // the pages last read being served.
 
-const page = (overrides: Partial<PageSnapshot> = {}): PageSnapshot => ({
-  path: "/solutions/financial-services",
-  title: "Financial services",
-  description: "AI governance for banks",
-  noindex: false,
-  blocks: [{ type: "hero", title: "Govern every model", lede: "From one place." }],
-  ...overrides,
-});
-
-const ok = <T extends { ok: boolean }>(outcome: T) => {
-  if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome)}`);
-  return outcome as Extract<T, { ok: true }>;
-};
+const page = samplePage;
 
 /** The same database, counting the queries made through it. */
 function counted(db: Kysely<Database>) {

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import matter from "gray-matter";
 
 // The YAML reader and writer of the content files: js-yaml's safe schema, as gray-matter uses it
@@ -14,3 +15,14 @@ export const parseYaml = (text: string): unknown => engine.parse(text);
 
 /** YAML as people write it: no folded lines, so each field stays one line in a diff. */
 export const stringifyYaml = (value: unknown): string => engine.stringify(value, { lineWidth: -1 });
+
+/** The YAML files of a content folder (`*.yaml`, `*.yml`), by name; a missing folder has none. */
+export function yamlFilesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"))
+      .sort();
+  } catch {
+    return [];
+  }
+}

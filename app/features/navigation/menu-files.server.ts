@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Kysely } from "kysely";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Database } from "~/db/schema";
 import type { ContentExporter, ExportFile } from "~/features/content/content-export.server";
 import type { ContentProblem } from "~/features/content/content-files.server";
-import { parseYaml, stringifyYaml } from "~/features/content/content-yaml.server";
+import { parseYaml, stringifyYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
 import { findMenuRow, listMenuRows, writeMenuRow } from "~/features/navigation/db/navigation.server";
 import { draftOf, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { checkMenu } from "~/features/navigation/navigation-check.server";
@@ -91,16 +91,11 @@ export async function parseMenuFile(
 
 /** DIR/navigation/*.yaml, read and checked; a missing folder has none (the menus stay as they are). */
 export async function readMenuFiles(db: Db, dir: string): Promise<{ menus: MenuFile[]; problems: ContentProblem[] }> {
-  let names: string[];
-  try {
-    names = readdirSync(path.join(dir, FOLDER)).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
-  } catch {
-    return { menus: [], problems: [] };
-  }
+  const names = yamlFilesIn(path.join(dir, FOLDER));
   const menus: MenuFile[] = [];
   const problems: ContentProblem[] = [];
   const seen = new Map<MenuKey, string>();
-  for (const name of names.sort()) {
+  for (const name of names) {
     const file = `${FOLDER}/${name}`;
     const menu = name.replace(/\.ya?ml$/, "");
     if (!isMenuKey(menu)) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { parseYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
 import path from "node:path";
-import matter from "gray-matter";
 import type { Kysely } from "kysely";
 import { contentTypes, pageSnapshotSchema, type PageSnapshot } from "~/features/content/content-types";
 import {
@@ -251,23 +251,16 @@ export async function writePages(
   return changes;
 }
 
-/** The YAML reader gray-matter uses for front matter (js-yaml's safe schema). */
-const yaml = (matter as unknown as { engines: { yaml: { parse: (text: string) => unknown } } }).engines.yaml;
 
 /** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
 export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[]; problems: PageFileProblem[] } {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
-  } catch {
-    return { files: [], problems: [] };
-  }
+  const names = yamlFilesIn(dir);
   const files: PageFile[] = [];
   const problems: PageFileProblem[] = [];
-  for (const name of names.sort()) {
+  for (const name of names) {
     const file = path.relative(relativeTo, path.join(dir, name));
     try {
-      files.push({ path: file, value: yaml.parse(readFileSync(path.join(dir, name), "utf8")) });
+      files.push({ path: file, value: parseYaml(readFileSync(path.join(dir, name), "utf8")) });
     } catch (error) {
       problems.push({ path: file, field: "page", message: `is not valid YAML (${(error as Error).message.split("\n")[0]})` });
     }

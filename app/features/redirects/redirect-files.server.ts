@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import type { ContentExporter, ExportFile } from "~/features/content/content-export.server";
 import type { ContentProblem } from "~/features/content/content-files.server";
-import { parseYaml, stringifyYaml } from "~/features/content/content-yaml.server";
+import { parseYaml, stringifyYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
 import { findRedirectByPath, insertRedirect, listRedirectRows, updateRedirect } from "~/features/redirects/db/redirects.server";
 import type { RedirectFieldErrors, RedirectKind, Target } from "~/features/redirects/redirect-rules";
 import { checkRedirectFields, refusalsFor } from "~/features/redirects/redirects.server";
@@ -98,16 +98,11 @@ export function parseRedirectFile(
 
 /** DIR/redirects/*.yaml, read and checked; a missing folder has none (the redirects stay as they are). */
 export function readRedirectFiles(dir: string, siteUrl?: string): { entries: RedirectEntry[]; problems: ContentProblem[] } {
-  let names: string[];
-  try {
-    names = readdirSync(path.join(dir, FOLDER)).filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"));
-  } catch {
-    return { entries: [], problems: [] };
-  }
+  const names = yamlFilesIn(path.join(dir, FOLDER));
   const entries: RedirectEntry[] = [];
   const problems: ContentProblem[] = [];
   const seen = new Map<string, RedirectEntry>();
-  for (const name of names.sort()) {
+  for (const name of names) {
     const file = `${FOLDER}/${name}`;
     const read = parseRedirectFile(file, readFileSync(path.join(dir, FOLDER, name), "utf8"), siteUrl);
     problems.push(...read.problems);
