@@ -251,7 +251,6 @@ export async function writePages(
   return changes;
 }
 
-
 /** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
 export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[]; problems: PageFileProblem[] } {
   const names = yamlFilesIn(dir);
