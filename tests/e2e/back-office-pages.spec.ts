@@ -96,12 +96,12 @@ test("a landing page from five block types: scheduled, absent until its time, th
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Block 4: Call to action" })).toBeFocused();
 
-  // A link to no page of the site stops publishing, named next to its block; the draft is kept.
+  // A link to no page of the site is refused next to its control: nothing saved or published, the typing kept.
   const cta = page.getByRole("region", { name: "Block 4: Call to action" });
   await cta.getByLabel("Link").fill("/no-such-page");
   await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByText("Not published: fix these first.")).toBeVisible();
-  await expect(cta.getByRole("listitem").filter({ hasText: "/no-such-page" })).toBeVisible();
+  await expect(cta.getByLabel("Link")).toHaveAttribute("aria-invalid", "true");
+  await expect(cta.getByLabel("Link")).toHaveAccessibleDescription(/No page of the site is at \/no-such-page\./);
   await expect(cta.getByLabel("Link")).toHaveValue("/no-such-page");
   await cta.getByLabel("Link").fill("/request-demo");
 

@@ -17,7 +17,8 @@ import {
 } from "~/features/pages/page-form";
 import { recordPathMove } from "~/features/redirects/redirects.server";
 import { BLOG_PATH } from "~/features/blog/posts";
-import { fixedRoutes } from "~/features/site/site-paths.server";
+import { claimOf, fixedRoutes } from "~/features/site/site-paths.server";
+import { isSitePath, markupLinks } from "~/features/pages/blocks/fields.server";
 
 // The page editor's server side: the form read back into a page, the editing buttons (add, move,
 // duplicate, remove a block or a list's entry) applied to it, a new path checked against the
@@ -268,16 +269,63 @@ export function sameAsSaved(draft: unknown, saved: unknown): boolean {
   return a.ok && b.ok && stable(a.page) === stable(b.page);
 }
 
-/** Saves the form's page as a new revision of its draft: its path checked first. */
+/** Every address of this site a block's fields link to, by the control that holds it. */
+function siteLinks(draft: PageDraft): { name: string; path: string }[] {
+  const links: { name: string; path: string }[] = [];
+  const collect = (name: string, field: EditorField, text: unknown) => {
+    if (typeof text !== "string") return;
+    const urls = field.kind === "link" ? [text] : field.kind === "markup" ? markupLinks(text) : [];
+    for (const url of urls) if (isSitePath(url)) links.push({ name, path: url.split(/[?#]/, 1)[0]! });
+  };
+  const walk = (value: unknown, prefix: string, fields: readonly EditorField[]) => {
+    if (typeof value !== "object" || value === null) return;
+    for (const field of fields) {
+      const name = fieldName(prefix, field.name);
+      const item = (value as Record<string, unknown>)[field.name];
+      if (field.kind === "list" && Array.isArray(item)) {
+        // A list of plain entries (one unnamed field) holds the values themselves.
+        const plain = field.fields?.length === 1 && field.fields[0]!.name === "" ? field.fields[0]! : undefined;
+        item.forEach((entry, index) =>
+          plain ? collect(`${name}.${index}`, plain, entry) : walk(entry, `${name}.${index}`, field.fields ?? []),
+        );
+      } else if (field.kind === "group") walk(item, name, field.fields ?? []);
+      else collect(name, field, item);
+    }
+  };
+  draft.blocks.forEach((block, index) => {
+    if (isBlockType(String(block.type))) walk(block, blockPrefix(index), blockRegistry[block.type as BlockType].fields);
+  });
+  return links;
+}
+
+/**
+ * A link to an address where the site has nothing (no page, post, form or file, drafted or live)
+ * is refused next to its control. A link to a page not public yet is kept: publishing checks it.
+ */
+async function unknownLinkErrors(db: Db, draft: PageDraft): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const known = new Map<string, boolean>();
+  for (const { name, path } of siteLinks(draft)) {
+    if (path === draft.path || errors[name]) continue;
+    if (!known.has(path)) known.set(path, (await claimOf(db, path)) !== undefined);
+    if (!known.get(path)) errors[name] = `No page of the site is at ${path}. Link to one that exists, or create that page first.`;
+  }
+  return errors;
+}
+
+/** Saves the form's page as a new revision of its draft: its path and links checked first. */
 export async function savePageDraft(
   db: Db,
   editor: Editor,
   input: { id?: string; baseRevision: number; draft: PageDraft; previousPath?: string },
 ): Promise<SaveOutcome> {
+  const errors: Record<string, string> = {};
   if (input.draft.path !== input.previousPath) {
     const problem = await pagePathProblem(db, input.draft.path);
-    if (problem) return { ok: false, errors: { path: problem } };
+    if (problem) errors.path = problem;
   }
+  Object.assign(errors, await unknownLinkErrors(db, input.draft));
+  if (Object.keys(errors).length) return { ok: false, errors };
   return savePage(db, editor, { id: input.id, baseRevision: input.baseRevision, page: input.draft });
 }
 
