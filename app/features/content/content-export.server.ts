@@ -26,6 +26,7 @@ import { listAllLegalVersionRecords, type LegalVersionRecord } from "~/features/
 import { isValidLegalContent, type LegalContent } from "~/features/legal/db/legal.server";
 import type { BlogPost } from "~/features/blog/db/posts.server";
 import type { Database } from "~/db/schema";
+import type { ContentExporter, ExportFile } from "~/features/content/content-exporter.server";
 import { INVALID_CONTENT_REASON } from "~/features/legal/documents";
 import { menusExporter } from "~/features/navigation/menu-files.server";
 import { redirectsExporter } from "~/features/redirects/redirect-files.server";
@@ -38,29 +39,8 @@ import { LEGAL_SECTION_HEADING } from "~/features/legal/drafts";
 // it is stored is reported, and nothing is written. Unchanged files are left untouched, so a
 // second export of the same data changes no byte.
 
-/** One file of the export: its path under DIR (with forward slashes) and its text, or bytes for an image. */
-export type ExportFile = { path: string; text: string } | { path: string; bytes: Buffer };
-
 const contentsOf = (file: ExportFile): Buffer => ("bytes" in file ? file.bytes : Buffer.from(file.text));
 
-/** What one exporter made of its rows: its files, a line for the report, and its check of the read-back. */
-export type ExportedKind = {
-  files: ExportFile[];
-  problems: ContentProblem[];
-  summary: string;
-  /** Compares what the importer's reader made of the files with the rows they came from. */
-  check: (readBack: ContentSet) => ContentProblem[];
-};
-
-/**
- * One kind of content. An exporter owns one folder under DIR: each export replaces its files with
- * that extension there (others are left alone) and removes those no longer in the database.
- */
-export type ContentExporter = {
-  folder: string;
-  extensions: readonly string[];
-  export: (db: Kysely<Database>) => Promise<ExportedKind>;
-};
 
 export type ExportChange = { path: string; action: "create" | "update" | "unchanged" | "remove" };
 export type ExportReport = { problems: ContentProblem[]; changes: ExportChange[]; summaries: string[]; written: boolean };

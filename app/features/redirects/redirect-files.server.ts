@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import type { ContentExporter, ExportFile } from "~/features/content/content-export.server";
+import type { ContentExporter, ExportFile } from "~/features/content/content-exporter.server";
 import type { ContentProblem } from "~/features/content/content-files.server";
 import { parseYaml, stringifyYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
 import { findRedirectByPath, insertRedirect, listRedirectRows, updateRedirect } from "~/features/redirects/db/redirects.server";
