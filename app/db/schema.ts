@@ -175,6 +175,12 @@ export interface CareerApplicationsTable extends LeadCommon {
   biggest_achievement: Text;
   work_style: Text;
   resume_url: Text;
+  /** The open position applied for (a content document's id); null for an open application. */
+  position_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That position's title when the application was made. */
+  position_title: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What was asked for when the position was closed, unknown or a draft: "<id> (<title or unknown>)". */
+  position_requested: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type DeliveryDestination = "email" | "webhook";

@@ -292,8 +292,10 @@ for (const { engine, skip } of await engines()) {
       expect(salesRow).toEqual({ id: salesId, created_at: expect.stringMatching(ISO), ...sales });
       expect((await listLeads(db, "demo_requests", {}))[0]).toEqual({ id: demoId, created_at: expect.stringMatching(ISO), ...demo });
       const careers = new Map((await listLeads(db, "career_applications", {})).map((row) => [row.id, row]));
-      expect(careers.get(careerId)).toEqual({ id: careerId, created_at: expect.stringMatching(ISO), ...career });
-      expect(careers.get(careerNull)).toEqual({ id: careerNull, created_at: expect.stringMatching(ISO), ...career, years_experience: null });
+      // Stored without a position: open applications (migration 0018-application-positions).
+      const openApplication = { position_id: null, position_title: null, position_requested: null };
+      expect(careers.get(careerId)).toEqual({ id: careerId, created_at: expect.stringMatching(ISO), ...career, ...openApplication });
+      expect(careers.get(careerNull)).toEqual({ id: careerNull, created_at: expect.stringMatching(ISO), ...career, years_experience: null, ...openApplication });
 
       // The columns' defaults, as a tool writing the tables directly would get them.
       await db.insertInto("sales_leads").values({ id: "5e1c0c1e-0000-4000-8000-000000000001", email: "x@example.com" }).execute();

@@ -1,7 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { careerApplicationSchema, contactSalesSchema, demoRequestSchema } from "~/features/leads/forms/schemas";
+import {
+  careerApplicationSchema,
+  contactSalesSchema,
+  demoRequestSchema,
+  requestedPositionOf,
+} from "~/features/leads/forms/schemas";
 import { constraintsOf } from "~/features/leads/components/use-lead-form";
 
 // The shared schemas exactly as the action runs them: through Conform, from form data.
@@ -146,5 +151,17 @@ describe("browser constraints", () => {
     expect(careerConstraints.why_quorvant).toMatchObject({ required: true, maxLength: 5000 });
     expect(careerConstraints.resume_url).toMatchObject({ maxLength: 2048 });
     expect(Object.values(constraintsOf(contactSalesSchema)).some((constraint) => constraint.required)).toBe(false);
+  });
+});
+
+describe("an application's position field", () => {
+  it("reads a position id as one short line and never refuses what it holds", () => {
+    expect(requestedPositionOf(null)).toBeUndefined();
+    expect(requestedPositionOf("")).toBeUndefined();
+    expect(requestedPositionOf("   ")).toBeUndefined();
+    expect(requestedPositionOf(" 7b0e6f5e-0000-4000-8000-000000000000 ")).toBe("7b0e6f5e-0000-4000-8000-000000000000");
+    expect(requestedPositionOf("a\r\nBcc: x@example.com")).toBe("a Bcc: x@example.com");
+    expect(requestedPositionOf("x".repeat(5000))).toHaveLength(100);
+    expect(requestedPositionOf(new File(["x"], "x.txt"))).toBeUndefined();
   });
 });

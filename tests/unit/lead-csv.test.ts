@@ -18,6 +18,9 @@ const lead = (values: Partial<LeadSummary>): LeadSummary => ({
   campaign: "spring",
   firstCampaign: "launch",
   sourcePage: "/request-demo",
+  positionId: null,
+  positionTitle: null,
+  positionRequested: null,
   cursor: { createdAt: "2026-03-01T10:00:00.000Z", id: "5b0c2f4e-1a57-4b1e-9d51-6f1f3f0e8a10" },
   ...values,
 });
@@ -33,8 +36,21 @@ describe("lead export CSV", () => {
     );
     expect(leadCsvColumns("career_applications")).not.toContain("company");
     expect(leadsToCsv("career_applications", [lead({})], { header: false })).toBe(
-      "5b0c2f4e-1a57-4b1e-9d51-6f1f3f0e8a10,2026-03-01T10:00:00.000Z,Ada,Lovelace,ada@example.com,new,,/request-demo,spring,launch\r\n",
+      "5b0c2f4e-1a57-4b1e-9d51-6f1f3f0e8a10,2026-03-01T10:00:00.000Z,Ada,Lovelace,ada@example.com,new,,/request-demo,spring,launch,,,\r\n",
     );
+  });
+
+  it("ends an application's row with its position: id and title, or for an open application what it asked for", () => {
+    const [header, filed, kept] = leadsToCsv("career_applications", [
+      lead({ positionId: "0d4f7a7e-52f4-4c39-9a38-0f5bbf5fb1d1", positionTitle: "Security Researcher" }),
+      lead({ positionRequested: "0d4f7a7e-52f4-4c39-9a38-0f5bbf5fb1d1 (Security Researcher)" }),
+    ]).split("\r\n");
+    expect(header).toBe(
+      "id,created_at,first_name,last_name,email,status,owner,source_page,utm_campaign,first_utm_campaign,position_id,position_title,position_requested",
+    );
+    expect(filed).toMatch(/,launch,0d4f7a7e-52f4-4c39-9a38-0f5bbf5fb1d1,Security Researcher,$/);
+    expect(kept).toMatch(/,launch,,,0d4f7a7e-52f4-4c39-9a38-0f5bbf5fb1d1 \(Security Researcher\)$/);
+    expect(leadCsvColumns("demo_requests")).not.toContain("position_id");
   });
 
   it("neutralises every cell a spreadsheet would run as a formula", () => {

@@ -17,6 +17,7 @@ import { erasureMigration } from "~/db/migrations/0014-erasure";
 import { contentCoreMigration } from "~/db/migrations/0015-content-core";
 import { navigationMigration } from "~/db/migrations/0016-navigation";
 import { redirectsMigration } from "~/db/migrations/0017-redirects";
+import { applicationPositionsMigration } from "~/db/migrations/0018-application-positions";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -41,6 +42,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0015-content-core": contentCoreMigration(dialect),
         "0016-navigation": navigationMigration(dialect),
         "0017-redirects": redirectsMigration(dialect),
+        "0018-application-positions": applicationPositionsMigration(dialect),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/platform/dates";
-import type { LeadCursor, LeadInboxFilter } from "~/features/leads/db/lead-inbox.server";
+import { hasPosition, type LeadCursor, type LeadInboxFilter } from "~/features/leads/db/lead-inbox.server";
 import { isUuid } from "~/db/normalize";
 import { deskForm, type LeadDesk } from "~/features/leads/desks";
 import { isStatusOf, type LeadFormFacts } from "~/features/leads/registry";
@@ -9,8 +9,11 @@ import { isStatusOf, type LeadFormFacts } from "~/features/leads/registry";
 // fails is left out of the view and named with a message beside its field, never a 500. Anyone can
 // type any URL; the page still answers with what it understood.
 
-export const INBOX_FIELDS = ["q", "status", "owner", "from", "to", "source", "campaign"] as const;
+export const INBOX_FIELDS = ["q", "status", "owner", "from", "to", "source", "campaign", "position"] as const;
 export type InboxField = (typeof INBOX_FIELDS)[number];
+
+/** The position filter's value for applications that name no position. */
+export const OPEN_APPLICATIONS = "open";
 
 export type InboxQuery = {
   form: LeadFormFacts;
@@ -101,6 +104,17 @@ export function readInboxQuery(desk: LeadDesk, url: URL): InboxQuery {
   if (from) filter.from = `${from}T00:00:00.000Z`;
   filter.sourcePage = accept("source", text("A page"));
   filter.campaign = accept("campaign", text("A campaign"));
+  const position = accept(
+    "position",
+    z
+      .string()
+      .refine(() => hasPosition(form.table), `${form.label} are not for a position.`)
+      .refine((value) => value === OPEN_APPLICATIONS || isUuid(value), "Choose a position from the list."),
+  );
+  if (position !== undefined) {
+    filter.positionId = position === OPEN_APPLICATIONS ? null : position.toLowerCase();
+    values.position = position.toLowerCase();
+  }
 
   const after = given("after") ? readCursor(given("after")) : undefined;
   const before = !after && given("before") ? readCursor(given("before")) : undefined;

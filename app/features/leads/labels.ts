@@ -24,6 +24,9 @@ const columnLabels: Record<string, string> = {
   first_utm_campaign: "First visit's utm_campaign",
   first_utm_term: "First visit's utm_term",
   first_utm_content: "First visit's utm_content",
+  position_id: "Position id",
+  position_title: "Position (its title then)",
+  position_requested: "Asked for a position not open",
 };
 
 /**

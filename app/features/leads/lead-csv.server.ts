@@ -1,5 +1,5 @@
 import { toCsv } from "~/platform/csv.server";
-import { hasCompany, type LeadSummary } from "~/features/leads/db/lead-inbox.server";
+import { hasCompany, hasPosition, type LeadSummary } from "~/features/leads/db/lead-inbox.server";
 import type { LeadTable } from "~/db/schema";
 
 // The columns of an inbox's CSV export, written by the site's CSV writer (csv-stringify, every
@@ -19,8 +19,12 @@ const COLUMNS = [
   "first_utm_campaign",
 ];
 
+/** An application's position, last so the earlier columns keep their places; an open application has no id or title. */
+const POSITION_COLUMNS = ["position_id", "position_title", "position_requested"];
+
 export function leadCsvColumns(table: LeadTable): string[] {
-  return hasCompany(table) ? COLUMNS : COLUMNS.filter((column) => column !== "company");
+  const columns = hasCompany(table) ? COLUMNS : COLUMNS.filter((column) => column !== "company");
+  return hasPosition(table) ? [...columns, ...POSITION_COLUMNS] : columns;
 }
 
 /** A part of the export: the header row with the first part only. */
@@ -37,6 +41,7 @@ export function leadsToCsv(table: LeadTable, leads: readonly LeadSummary[], { he
     lead.sourcePage,
     lead.campaign,
     lead.firstCampaign,
+    ...(hasPosition(table) ? [lead.positionId ?? "", lead.positionTitle ?? "", lead.positionRequested ?? ""] : []),
   ]);
   return toCsv(leadCsvColumns(table), rows, { header });
 }

@@ -8,15 +8,18 @@ import {
   emailsOfPeople,
   findLeadRecord,
   hasCompany,
+  hasPosition,
   listLeadActivity,
   listLeadAssignees,
   listLeadDeliveries,
   listLeadInbox,
+  listPositionPipelines,
   type LeadCursor,
+  type PositionPipeline,
 } from "~/features/leads/db/lead-inbox.server";
 import { isUuid } from "~/db/normalize";
 import { deskForm, deskOfPath, inboxPath, leadPagePath, type LeadDesk } from "~/features/leads/desks";
-import { cursorParam, readInboxQuery, viewQuery } from "~/features/leads/inbox-query.server";
+import { cursorParam, OPEN_APPLICATIONS, readInboxQuery, viewQuery } from "~/features/leads/inbox-query.server";
 import { leadsToCsv } from "~/features/leads/lead-csv.server";
 import { workflowOf, type LeadFormFacts } from "~/features/leads/registry";
 import {
@@ -54,9 +57,11 @@ export async function loadInbox(request: Request) {
   const { desk } = await requireDesk(request);
   const url = new URL(request.url);
   const query = readInboxQuery(desk, url);
-  const [page, assignees] = await Promise.all([
+  const withPositions = hasPosition(query.form.table);
+  const [page, assignees, pipelines] = await Promise.all([
     listLeadInbox(getDb(), query.form.table, query.filter, { after: query.after, before: query.before, limit: INBOX_PAGE_SIZE }),
     listLeadAssignees(getDb(), query.form.role),
+    withPositions ? listPositionPipelines(getDb()) : Promise.resolve([]),
   ]);
   const view = viewQuery(query, desk);
   const link = (name: "after" | "before", cursor: LeadCursor | undefined) =>
@@ -64,7 +69,13 @@ export async function loadInbox(request: Request) {
   return {
     desk: { path: desk.path, title: desk.title },
     tabs: desk.forms.length > 1 ? desk.forms.map((form) => ({ id: form.id, label: form.label, href: inboxPath(form) })) : [],
-    form: { id: query.form.id, label: query.form.label, noun: query.form.noun, hasCompany: hasCompany(query.form.table) },
+    form: {
+      id: query.form.id,
+      label: query.form.label,
+      noun: query.form.noun,
+      hasCompany: hasCompany(query.form.table),
+      hasPosition: withPositions,
+    },
     statuses: statusChoices(query.form),
     assignees,
     values: query.values,
@@ -82,7 +93,9 @@ export async function loadInbox(request: Request) {
       owner: lead.ownerEmail,
       createdAt: lead.createdAt,
       campaign: lead.firstCampaign,
+      position: positionOfLead(lead),
     })),
+    positions: withPositions ? positionChoices(query.form, pipelines) : [],
     olderHref: link("after", page.older),
     newerHref: link("before", page.newer),
     clearHref: inboxPath(query.form),
@@ -92,6 +105,30 @@ export async function loadInbox(request: Request) {
 }
 
 export type InboxData = Awaited<ReturnType<typeof loadInbox>>;
+
+/** How the inbox names an application's position: its title then, or an open application (naming what it asked for). */
+function positionOfLead(lead: { positionTitle: string | null; positionId: string | null; positionRequested: string | null }) {
+  if (lead.positionId !== null) return { title: lead.positionTitle || lead.positionId, requested: "" };
+  return { title: "", requested: lead.positionRequested ?? "" };
+}
+
+/** The position filter's choices and each position's pipeline: the open applications first, then every position that has applications. */
+function positionChoices(form: LeadFormFacts, pipelines: PositionPipeline[]) {
+  const statuses = workflowOf(form).statuses;
+  const rows: PositionPipeline[] = pipelines.some((pipeline) => pipeline.positionId === null)
+    ? pipelines
+    : [{ positionId: null, title: "", counts: {}, total: 0 }, ...pipelines];
+  return rows.map((pipeline) => {
+    const value = pipeline.positionId ?? OPEN_APPLICATIONS;
+    return {
+      value,
+      label: pipeline.positionId === null ? "Open applications" : pipeline.title || pipeline.positionId,
+      href: inboxPath(form, new URLSearchParams({ position: value }).toString()),
+      counts: statuses.map((status) => pipeline.counts[status] ?? 0),
+      total: pipeline.total,
+    };
+  });
+}
 
 /**
  * The inbox's current view (its filters, every page) as CSV, sent as it is read. Audited with the

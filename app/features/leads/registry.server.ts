@@ -37,6 +37,15 @@ export type Tracking = Record<"source_page" | "utm_source" | "utm_medium" | "utm
     Record<Exclude<(typeof TRACKING_COLUMNS)[number], "source_page" | "utm_source" | "utm_medium" | "utm_campaign">, string>
   >;
 
+/**
+ * The open position an application names (migration 0018-application-positions), all null for an
+ * open application: the position's id and title at the time, or, when the position asked for was
+ * closed, unknown or a draft, what was asked for. After the tracking columns, so exports keep
+ * their earlier order.
+ */
+export const POSITION_COLUMNS = ["position_id", "position_title", "position_requested"] as const;
+export type ApplicationPosition = Record<(typeof POSITION_COLUMNS)[number], string | null>;
+
 type Snake<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${Snake<Tail>}` : S;
 
 /** The setting holding a form's webhook URL: `WEBHOOK_URL_CONTACT_SALES` for contact-sales. */
@@ -59,7 +68,7 @@ export type LeadFormServer<Schema extends z.ZodObject = z.ZodObject> = LeadFormF
   schema: Schema;
   /** The form's fields in export order (every field of the schema, checked by the compiler). */
   fields: readonly string[];
-  /** Every column the site writes, in export order: id, created_at, the fields, then tracking. */
+  /** Every column the site writes, in export order: id, created_at, the fields, tracking, then the form's own extras. */
   columns: readonly string[];
   /** Columns holding whole numbers (the rest are text). */
   numberColumns: readonly string[];
@@ -84,12 +93,14 @@ function defineLeadForm<Schema extends z.ZodObject, const Fields extends readonl
     messages: FormMessages;
     mailSubject: MailSubject;
     mailTo: MailToSetting;
+    /** Columns the site fills from something other than the form's fields (an application's position). */
+    extraColumns?: readonly string[];
   },
 ): LeadFormServer<Schema> & { fields: Fields } {
   return {
     ...leadForms[id],
     ...server,
-    columns: ["id", "created_at", ...server.fields, ...TRACKING_COLUMNS],
+    columns: ["id", "created_at", ...server.fields, ...TRACKING_COLUMNS, ...(server.extraColumns ?? [])],
     numberColumns: server.numberFields ?? [],
     webhookSetting: webhookSettingOf(id),
   };
@@ -145,9 +156,16 @@ export const leadFormServers = {
         description: "Thank you for your interest! We'll review your application and get back to you.",
       },
       failure: failure("Failed to submit application. Please try again."),
+      positionClosed: {
+        kind: "success",
+        title: "Application Submitted",
+        description:
+          "This position is no longer open, so we kept your application as an open application. Thank you for your interest! We'll review it and get back to you.",
+      },
     },
     mailSubject: { title: "Job application" },
     mailTo: "CAREERS_EMAIL_TO",
+    extraColumns: POSITION_COLUMNS,
   }),
 } satisfies Record<LeadFormId, LeadFormServer>;
 
@@ -171,4 +189,5 @@ type Column<Value> = Value extends string ? string : Value;
 export type LeadValues<F extends LeadFormId> = z.output<LeadFormServers[F]["schema"]>;
 
 /** A lead row as inserted: the fields of the form's schema plus the tracking columns. */
-export type LeadInput<F extends LeadFormId> = { [Field in keyof LeadValues<F>]: Column<LeadValues<F>[Field]> } & Tracking;
+export type LeadInput<F extends LeadFormId> = { [Field in keyof LeadValues<F>]: Column<LeadValues<F>[Field]> } & Tracking &
+  (F extends "career-application" ? Partial<ApplicationPosition> : unknown);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { isDatabaseUnreachable, isStatementRefused } from "~/db/connection.server";
 import { deleteErasedLead, erasedSince } from "~/features/privacy/db/data-subject.server";
 import { insertLeadOnce } from "~/features/leads/db/leads.server";
+import { withCheckedPosition } from "~/features/leads/forms/application-position.server";
 import type { Database, DeliveryDestination } from "~/db/schema";
 import { deliveryConfigFrom, destinationsFor } from "~/features/leads/delivery/config.server";
 import { nudgeDeliveries } from "~/features/leads/delivery/worker.server";
@@ -76,13 +77,12 @@ export async function replayLeadSpool(
     });
     if (!entry) return;
     try {
-      const outcome = await insertLeadOnce(
-        db,
-        entry.form,
-        entry.lead as LeadInput<typeof entry.form>,
-        destinationsOf(entry.form),
-        { id: entry.id, createdAt: entry.createdAt },
-      );
+      // An application whose position could not be looked up when it was posted.
+      const lead = entry.form === "career-application" ? await withCheckedPosition(db, entry.lead, entry.createdAt) : entry.lead;
+      const outcome = await insertLeadOnce(db, entry.form, lead as LeadInput<typeof entry.form>, destinationsOf(entry.form), {
+        id: entry.id,
+        createdAt: entry.createdAt,
+      });
       const email = typeof entry.lead.email === "string" ? entry.lead.email : "";
       // An erasure recorded after this pass began: what was just stored goes again (see eraseSubject).
       if (await erasedSince(db, email, entry.createdAt)) {

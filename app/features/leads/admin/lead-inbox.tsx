@@ -6,16 +6,19 @@ import { statusLabel } from "~/features/leads/labels";
 
 // One inbox of a lead desk (contact requests, demo requests or job applications): newest first,
 // filtered by a GET form (so a filtered view is a link, and works without JavaScript), paged by
-// Older/Newer links that carry a cursor, exported as CSV with the same filters.
+// Older/Newer links that carry a cursor, exported as CSV with the same filters. Applications also
+// show each position's pipeline (how many applications in each status) and filter by position.
+
+type InboxField = "q" | "status" | "owner" | "from" | "to" | "source" | "campaign" | "position";
 
 export type InboxProps = {
   desk: { path: string; title: string };
   tabs: { id: string; label: string; href: string }[];
-  form: { id: string; label: string; noun: string; hasCompany: boolean };
+  form: { id: string; label: string; noun: string; hasCompany: boolean; hasPosition: boolean };
   statuses: { value: string; decided: boolean }[];
   assignees: { id: string; email: string }[];
-  values: Record<"q" | "status" | "owner" | "from" | "to" | "source" | "campaign", string>;
-  problems: Partial<Record<"q" | "status" | "owner" | "from" | "to" | "source" | "campaign" | "form" | "page", string>>;
+  values: Record<InboxField, string>;
+  problems: Partial<Record<InboxField | "form" | "page", string>>;
   filtered: boolean;
   paged: boolean;
   zone: string;
@@ -30,7 +33,11 @@ export type InboxProps = {
     createdAt: string;
     /** The campaign of the visit's first page. */
     campaign: string;
+    /** An application's position title; "" for an open application, with what it asked for if anything. */
+    position?: { title: string; requested: string };
   }[];
+  /** Applications: "Open applications" and each position with applications, with its counts per status (in `statuses` order). */
+  positions: { value: string; label: string; href: string; counts: number[]; total: number }[];
   olderHref?: string;
   newerHref?: string;
   clearHref: string;
@@ -61,6 +68,7 @@ export function LeadInbox(props: InboxProps) {
     "Name",
     "Email",
     ...(form.hasCompany ? ["Company"] : []),
+    ...(form.hasPosition ? ["Position"] : []),
     "Status",
     "Owner",
     "Submitted",
@@ -100,6 +108,9 @@ export function LeadInbox(props: InboxProps) {
       <h2 className="mb-4 text-lg font-semibold">{form.label}</h2>
       {problems.form ? <Notice tone="error">{problems.form}</Notice> : null}
       {problems.page ? <Notice tone="error">{problems.page}</Notice> : null}
+      {form.hasPosition && props.positions.some((position) => position.total > 0) ? (
+        <PositionPipelines positions={props.positions} statuses={statuses} />
+      ) : null}
       <Form
         method="get"
         role="search"
@@ -171,6 +182,25 @@ export function LeadInbox(props: InboxProps) {
           <input {...field("campaign")} type="text" maxLength={200} />
           {problem("campaign")}
         </div>
+        {form.hasPosition ? (
+          <div>
+            <label htmlFor="inbox-position" className="text-sm font-medium">
+              Position
+            </label>
+            <select {...field("position")}>
+              <option value="">Any position</option>
+              {props.positions.map((position) => (
+                <option key={position.value} value={position.value}>
+                  {position.label}
+                </option>
+              ))}
+              {values.position && !props.positions.some((position) => position.value === values.position) ? (
+                <option value={values.position}>A position without applications</option>
+              ) : null}
+            </select>
+            {problem("position")}
+          </div>
+        ) : null}
         <div className="flex gap-2 sm:col-span-4">
           <button type="submit" className={buttonClasses("secondary")}>
             Filter
@@ -209,6 +239,14 @@ export function LeadInbox(props: InboxProps) {
                   </td>
                   <td className={`${cell} break-all`}>{lead.email}</td>
                   {form.hasCompany ? <td className={cell}>{lead.company}</td> : null}
+                  {form.hasPosition ? (
+                    <td className={cell}>
+                      {lead.position?.title || "Open application"}
+                      {lead.position?.requested ? (
+                        <span className="block text-xs text-muted">Asked for {lead.position.requested}, not open</span>
+                      ) : null}
+                    </td>
+                  ) : null}
                   <td className={cell}>{statusLabel(lead.status)}</td>
                   <td className={cell}>{lead.owner || "Nobody"}</td>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(lead.createdAt, props.zone)}</td>
@@ -238,5 +276,53 @@ export function LeadInbox(props: InboxProps) {
         </nav>
       ) : null}
     </>
+  );
+}
+
+/** Each position's applications per status of the workflow; a position's name filters the inbox to it. */
+function PositionPipelines({ positions, statuses }: Pick<InboxProps, "positions" | "statuses">) {
+  return (
+    <section aria-labelledby="inbox-pipelines" className="mb-6">
+      <h3 id="inbox-pipelines" className="mb-2 font-semibold">
+        Pipeline by position
+      </h3>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Applications per position and status</caption>
+          <thead>
+            <tr className="text-muted">
+              <th scope="col" className={cell}>
+                Position
+              </th>
+              {statuses.map((status) => (
+                <th key={status.value} scope="col" className={`${cell} text-right`}>
+                  {statusLabel(status.value)}
+                </th>
+              ))}
+              <th scope="col" className={`${cell} text-right`}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((position) => (
+              <tr key={position.value}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  <Link to={position.href} className="text-brand-700 underline">
+                    {position.label}
+                  </Link>
+                </th>
+                {position.counts.map((count, index) => (
+                  <td key={statuses[index]?.value ?? index} className={`${cell} text-right tabular-nums`}>
+                    {count}
+                  </td>
+                ))}
+                <td className={`${cell} text-right font-semibold tabular-nums`}>{position.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -28,6 +28,8 @@ export type LeadInboxFilter = {
   sourcePage?: string;
   /** The campaign of the visit's first page (first_utm_campaign). */
   campaign?: string;
+  /** Applications only: a position's id; null for open applications (no position). */
+  positionId?: string | null;
 };
 
 export type LeadSummary = {
@@ -45,6 +47,10 @@ export type LeadSummary = {
   /** The campaign of the visit's first page: what the inbox shows and filters by. */
   firstCampaign: string;
   sourcePage: string;
+  /** An application's position (its id and title then), or what it asked for; null for other forms and open applications. */
+  positionId: string | null;
+  positionTitle: string | null;
+  positionRequested: string | null;
   cursor: LeadCursor;
 };
 
@@ -53,6 +59,11 @@ export type LeadPage = { leads: LeadSummary[]; older?: LeadCursor; newer?: LeadC
 /** Applications have no company column. */
 export function hasCompany(table: LeadTable): boolean {
   return table !== "career_applications";
+}
+
+/** Only applications name a position (migration 0018-application-positions). */
+export function hasPosition(table: LeadTable): boolean {
+  return table === "career_applications";
 }
 
 /** Lower-cases as both engines' lower() does: SQLite's only knows ASCII letters. */
@@ -128,6 +139,9 @@ function filterConditions(db: Db, table: LeadTable, filter: LeadInboxFilter): Ex
   if (filter.until) conditions.push(sql<SqlBool>`${column("created_at")} < ${filter.until}`);
   if (filter.sourcePage) conditions.push(sql<SqlBool>`${column("source_page")} = ${filter.sourcePage}`);
   if (filter.campaign) conditions.push(sql<SqlBool>`${column("first_utm_campaign")} = ${filter.campaign}`);
+  if (hasPosition(table) && filter.positionId === null) conditions.push(sql<SqlBool>`${column("position_id")} is null`);
+  else if (hasPosition(table) && filter.positionId)
+    conditions.push(sql<SqlBool>`${column("position_id")} = ${filter.positionId}`);
   return conditions;
 }
 
@@ -145,6 +159,9 @@ type SummaryRow = {
   utm_campaign: string;
   first_utm_campaign: string;
   source_page: string;
+  position_id: string | null;
+  position_title: string | null;
+  position_requested: string | null;
 };
 
 /**
@@ -158,6 +175,7 @@ export async function listLeadInbox(
   page: { after?: LeadCursor; before?: LeadCursor; limit: number },
 ): Promise<LeadPage> {
   const column = (name: string) => sql.ref(`${table}.${name}`);
+  const positionColumn = (name: string) => (hasPosition(table) ? column(name) : sql`null`);
   const newer = Boolean(page.before) && !page.after;
   const conditions = filterConditions(db, table, filter);
   if (page.after) conditions.push(beyond(db, table, page.after, "<"));
@@ -170,7 +188,9 @@ export async function listLeadInbox(
       ${hasCompany(table) ? column("company") : sql`''`} as company, ${column("status")} as status,
       ${column("owner_id")} as owner_id, admin_users.email as owner_email,
       ${column("utm_campaign")} as utm_campaign, ${column("first_utm_campaign")} as first_utm_campaign,
-      ${column("source_page")} as source_page
+      ${column("source_page")} as source_page,
+      ${positionColumn("position_id")} as position_id, ${positionColumn("position_title")} as position_title,
+      ${positionColumn("position_requested")} as position_requested
     from ${sql.table(table)}
     left join admin_users on admin_users.id = ${column("owner_id")}
     ${where}
@@ -201,8 +221,65 @@ function toSummary(row: SummaryRow): LeadSummary {
     campaign: row.utm_campaign,
     firstCampaign: row.first_utm_campaign,
     sourcePage: row.source_page,
+    positionId: row.position_id === null ? null : String(row.position_id),
+    positionTitle: row.position_title,
+    positionRequested: row.position_requested,
     cursor: { createdAt: String(row.cursor_at), id: String(row.id) },
   };
+}
+
+/** One position's applications (or the open applications', positionId null) counted per status of the workflow. */
+export type PositionPipeline = {
+  positionId: string | null;
+  /** The title of its newest application ("" for open applications). */
+  title: string;
+  counts: Record<string, number>;
+  total: number;
+};
+
+/**
+ * How many applications each position has in each status, the open applications first, then the
+ * positions by their newest application. One grouped read over the table: a recruiting desk holds
+ * thousands of applications, not millions.
+ */
+export async function listPositionPipelines(db: Db): Promise<PositionPipeline[]> {
+  const rows = await db
+    .selectFrom("career_applications")
+    .select((eb) => [
+      "position_id",
+      "position_title",
+      "status",
+      eb.fn.countAll<number | string>().as("applications"),
+      eb.fn.max("created_at").as("newest"),
+    ])
+    .groupBy(["position_id", "position_title", "status"])
+    .execute();
+  const pipelines = new Map<string, PositionPipeline & { newest: string; titleNewest: string }>();
+  for (const row of rows) {
+    const key = row.position_id === null ? "" : String(row.position_id);
+    const newest = toIso(row.newest);
+    const pipeline = pipelines.get(key) ?? {
+      positionId: row.position_id === null ? null : key,
+      title: "",
+      counts: {},
+      total: 0,
+      newest,
+      titleNewest: "",
+    };
+    const count = toCount(row.applications);
+    pipeline.counts[row.status] = (pipeline.counts[row.status] ?? 0) + count;
+    pipeline.total += count;
+    if (newest > pipeline.newest) pipeline.newest = newest;
+    // A position renamed while it recruited: the title its newest application saw.
+    if (row.position_title !== null && newest >= pipeline.titleNewest) {
+      pipeline.title = row.position_title;
+      pipeline.titleNewest = newest;
+    }
+    pipelines.set(key, pipeline);
+  }
+  return [...pipelines.values()]
+    .sort((a, b) => (a.positionId === null ? -1 : b.positionId === null ? 1 : b.newest.localeCompare(a.newest)))
+    .map(({ positionId, title, counts, total }) => ({ positionId, title, counts, total }));
 }
 
 /** Columns every lead table has beyond the visitor's own answers and where they came from (TRACKING_COLUMNS). */

@@ -22,7 +22,18 @@ export function headerSafe(value: unknown): string {
 
 const text = (lead: LeadRecord, field: string) => headerSafe(lead[field]);
 
-/** "Demo request — Ada Lovelace, Acme (51-200)"; empty parts are left out. */
+/**
+ * An application's position for people: its title (and id), or "Open application", naming what it
+ * asked for when that was not open. Undefined for the other forms.
+ */
+export function positionLine(form: LeadForm, lead: LeadRecord): string | undefined {
+  if (form !== "career-application") return undefined;
+  if (text(lead, "position_id")) return `${text(lead, "position_title") || "Untitled position"} (${text(lead, "position_id")})`;
+  const requested = text(lead, "position_requested");
+  return requested ? `Open application (asked for ${requested}, which is not open)` : "Open application";
+}
+
+/** "Demo request — Ada Lovelace, Acme (51-200)", "Job application — Ada Lovelace, Security Researcher"; empty parts are left out. */
 export function emailSubject(form: LeadForm, lead: LeadRecord): string {
   const subject = leadFormServers[form].mailSubject;
   const name = [text(lead, "first_name"), text(lead, "last_name")].filter(Boolean).join(" ");
@@ -31,6 +42,7 @@ export function emailSubject(form: LeadForm, lead: LeadRecord): string {
     const size = subject.company === "company-and-size" && text(lead, "company_size") ? ` (${text(lead, "company_size")})` : "";
     parts.push(`${text(lead, "company")}${size}`);
   }
+  if (form === "career-application" && text(lead, "position_id")) parts.push(text(lead, "position_title"));
   return `${subject.title} — ${parts.filter(Boolean).join(", ")}`.slice(0, 250);
 }
 
@@ -49,7 +61,8 @@ function displayValue(value: unknown): string {
 
 export function emailText(form: LeadForm, lead: LeadRecord): string {
   const lines = Object.entries(lead).map(([column, value]) => `${fieldLabel(column)}: ${displayValue(value)}`);
-  return `${formName(form)} from the website.\n\n${lines.join("\n")}\n`;
+  const position = positionLine(form, lead);
+  return `${formName(form)} from the website.\n\n${position ? `Position: ${position}\n\n` : ""}${lines.join("\n")}\n`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -63,10 +76,15 @@ export function emailHtml(form: LeadForm, lead: LeadRecord): string {
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(displayValue(value))}</td></tr>`,
     )
     .join("\n");
-  return `<!DOCTYPE html><html><body style="font-family:sans-serif">\n<h1 style="font-size:18px">${escapeHtml(formName(form))} from the website</h1>\n<table>\n${rows}\n</table>\n</body></html>\n`;
+  const position = positionLine(form, lead);
+  const positionHtml = position ? `<p><strong>Position:</strong> ${escapeHtml(position)}</p>\n` : "";
+  return `<!DOCTYPE html><html><body style="font-family:sans-serif">\n<h1 style="font-size:18px">${escapeHtml(formName(form))} from the website</h1>\n${positionHtml}<table>\n${rows}\n</table>\n</body></html>\n`;
 }
 
-/** The webhook's JSON body: what happened, which form and table, and the lead's columns. */
+/**
+ * The webhook's JSON body: what happened, which form and table, and the lead's columns (an
+ * application's position_id and position_title among them, both null for an open application).
+ */
 export function webhookBody(form: LeadForm, table: string, lead: LeadRecord): string {
   return JSON.stringify({ type: "lead.created", form, table, lead });
 }

@@ -14,7 +14,14 @@ import type { Delivery } from "~/features/leads/db/deliveries.server";
 // Sending one delivery. A failure throws an Error whose message is safe to store and log: it
 // names what went wrong (a status, a timeout, a refused connection), never a secret or a URL.
 
-export type Send = (delivery: Delivery, form: LeadForm, lead: LeadRecord, signal: AbortSignal) => Promise<void>;
+/** `alsoTo`: more recipients of an email, beside the form's list (an application's hiring contacts). */
+export type Send = (
+  delivery: Delivery,
+  form: LeadForm,
+  lead: LeadRecord,
+  signal: AbortSignal,
+  alsoTo?: readonly string[],
+) => Promise<void>;
 
 export function createSenders(config: DeliveryConfig): { send: Send; close: () => void } {
   const transport = config.email
@@ -22,9 +29,10 @@ export function createSenders(config: DeliveryConfig): { send: Send; close: () =
     : undefined;
   const signer = config.webhook ? new Webhook(config.webhook.secret) : undefined;
 
-  const sendEmail: Send = async (delivery, form, lead) => {
-    const recipients = config.email?.recipients[form];
-    if (!transport || !config.email || !recipients?.length) throw new Error("email is not configured for this form any more");
+  const sendEmail: Send = async (delivery, form, lead, _signal, alsoTo = []) => {
+    const listed = config.email?.recipients[form];
+    if (!transport || !config.email || !listed?.length) throw new Error("email is not configured for this form any more");
+    const recipients = withoutRepeats([...listed, ...alsoTo]);
     const name = [headerSafe(lead.first_name), headerSafe(lead.last_name)].filter(Boolean).join(" ");
     const email = headerSafe(lead.email);
     try {
@@ -75,10 +83,21 @@ export function createSenders(config: DeliveryConfig): { send: Send; close: () =
   };
 
   return {
-    send: (delivery, form, lead, signal) =>
-      (delivery.destination === "email" ? sendEmail : sendWebhook)(delivery, form, lead, signal),
+    send: (delivery, form, lead, signal, alsoTo) =>
+      (delivery.destination === "email" ? sendEmail : sendWebhook)(delivery, form, lead, signal, alsoTo),
     close: () => transport?.close(),
   };
+}
+
+/** Each address once, compared without case, in the order first given. */
+function withoutRepeats(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

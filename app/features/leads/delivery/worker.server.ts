@@ -16,6 +16,7 @@ import {
   type Delivery,
 } from "~/features/leads/db/deliveries.server";
 import { findLead } from "~/features/leads/db/leads.server";
+import { hiringContactsOf } from "~/features/leads/delivery/hiring-contacts.server";
 import type { Database } from "~/db/schema";
 import { watchEventLoop } from "~/platform/event-loop.server";
 import type { BackgroundJob } from "~/background-job.server";
@@ -83,7 +84,8 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
     try {
       const lead = await findLead(db, delivery.lead_table, delivery.lead_id);
       if (!lead) throw new Error("the lead no longer exists");
-      await senders.send(delivery, leadFormOfTable(delivery.lead_table).id, lead, stopSends.signal);
+      const alsoTo = delivery.destination === "email" ? await hiringContactsOf(db, delivery.lead_table, lead) : [];
+      await senders.send(delivery, leadFormOfTable(delivery.lead_table).id, lead, stopSends.signal, alsoTo);
       if (await markDelivered(db, delivery.id, token)) logger.info({ ...context, attempts: delivery.attempts }, "lead delivered");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

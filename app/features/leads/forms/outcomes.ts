@@ -5,8 +5,11 @@ import type { SubmissionResult } from "@conform-to/react";
 
 export type Outcome = { kind: "success" | "failure"; title: string; description: string };
 
-/** A form's own answers (each form's are in the lead registry). */
-export type FormMessages = { success: Outcome; failure: Outcome };
+/**
+ * A form's own answers (each form's are in the lead registry); an application also has the one for
+ * a position that is no longer open (the application is kept as an open application).
+ */
+export type FormMessages = { success: Outcome; failure: Outcome; positionClosed?: Outcome };
 
 const failure = (description: string): Outcome => ({ kind: "failure", title: "Error", description });
 

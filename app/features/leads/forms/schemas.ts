@@ -138,3 +138,16 @@ export const careerApplicationSchema = z.object({
 export type ContactSalesValues = z.output<typeof contactSalesSchema>;
 export type DemoRequestValues = z.output<typeof demoRequestSchema>;
 export type CareerApplicationValues = z.output<typeof careerApplicationSchema>;
+
+/** The hidden field of an application opened from a position's page: the position's id. */
+export const POSITION_FIELD = "position";
+
+/**
+ * The position an application asks for, as one short line, or undefined when it names none. Never
+ * refused: whatever it holds, the application is kept (as an open application when it names no open position).
+ */
+export function requestedPositionOf(value: FormDataEntryValue | null): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const id = oneLine(value).trim().slice(0, LIMITS.name);
+  return id === "" ? undefined : id;
+}

@@ -22,6 +22,13 @@ import {
 import { logger } from "~/platform/logger.server";
 import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/features/leads/forms/body.server";
 import { commonOutcomes, type FormActionData } from "~/features/leads/forms/outcomes";
+import {
+  OPEN_APPLICATION,
+  requestedLabel,
+  resolveApplicationPosition,
+  UNCHECKED_POSITION,
+} from "~/features/leads/forms/application-position.server";
+import { POSITION_FIELD, requestedPositionOf } from "~/features/leads/forms/schemas";
 import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
 
 /** The honeypot input's name. People never see it; naive bots fill it. */
@@ -57,8 +64,8 @@ function formPageAddress(url: URL, referer: string | null | undefined): URL {
 
 /**
  * The one submission pipeline of every lead form, called by each form route's action: rate limit,
- * size and type check, field count, honeypot, validation (the form's schema in the registry),
- * insert (into its table, with a pending delivery per configured destination, in one
+ * size and type check, field count, honeypot, validation (the form's schema in the registry), an
+ * application's position (./application-position.server), insert (into its table, with a pending delivery per configured destination, in one
  * transaction; while the database cannot be reached, into this server's lead spool instead, to be
  * stored when it can). The limit comes first, so a client over its budget costs no body parsing; every
  * post that reaches here counts against it, whatever its fate. Nothing is written on any
@@ -101,10 +108,16 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
     return answer(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
   }
 
+  const position =
+    form === "career-application"
+      ? await positionOfApplication(requestedPositionOf(body.payload.get(POSITION_FIELD)), context.requestId)
+      : undefined;
   const lead = {
     ...submission.value,
     ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD), request.headers.get("referer")),
+    ...position?.columns,
   } as LeadInput<typeof form>;
+  const success = position?.notOpen && messages.positionClosed ? messages.positionClosed : messages.success;
   // Made here, so a lead kept in the spool is stored later under the same id: if this insert did
   // reach the database before the connection broke, the replay finds it and stores nothing twice.
   const identity = { id: randomUUID(), createdAt: new Date().toISOString() };
@@ -115,11 +128,32 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
       logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
       return answer(500, { result: submission.reply(), outcome: messages.failure });
     }
-    return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+    return answer(200, { result: submission.reply({ resetForm: true }), outcome: success });
   }
   // Delivery happens beside this answer, never before it.
   nudgeDeliveries();
-  return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+  return answer(200, { result: submission.reply({ resetForm: true }), outcome: success });
+}
+
+/**
+ * The position an application names, looked up before it is stored, as its columns. Should the
+ * lookup fail (the database unreachable, so the lead will go to the spool), the position is left
+ * for the spool's replay to look up (UNCHECKED_POSITION) and the visitor hears the usual answer:
+ * nothing is known of the position yet, so nothing is said about it. Stored without that replay,
+ * the application is an open application naming what was asked for.
+ */
+async function positionOfApplication(
+  requested: string | undefined,
+  requestId: string,
+): Promise<{ columns: Record<string, string | null>; notOpen: boolean }> {
+  try {
+    return await resolveApplicationPosition(getDb(), requested);
+  } catch (error) {
+    if (!isDatabaseUnreachable(error))
+      logger.error({ requestId, err: error }, "the position of an application could not be looked up");
+    const columns = { ...OPEN_APPLICATION, position_requested: requested ? requestedLabel(requested, "") : null };
+    return { columns: requested ? { ...columns, [UNCHECKED_POSITION]: requested } : columns, notOpen: false };
+  }
 }
 
 /**
