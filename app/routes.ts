@@ -9,6 +9,8 @@ export default [
   route("request-demo", "features/leads/routes/request-demo.tsx"),
   // The careers page holds the job application form: the same page module, with the form.
   route("company/careers", "features/pages/routes/page-with-application.tsx"),
+  // An open position's page (a closed one answers 410); another address under it is a page's.
+  route("company/careers/:slug", "features/careers/routes/company.careers.position.tsx"),
   route("resources/blog", "features/blog/routes/resources.blog.tsx"),
   route("resources/blog/:slug", "features/blog/routes/resources.blog.post.tsx"),
   // A private preview link; two segments, so it never meets a post's slug (a slug holds no "/").

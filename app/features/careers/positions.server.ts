@@ -1,10 +1,14 @@
 import type { Kysely } from "kysely";
+import type { PositionSnapshot } from "~/features/content/content-types";
+import { findDocument, findLiveDocument, listLiveDocuments, liveVersionOf } from "~/features/content/documents.server";
+import { isOpenAt, positionPath, type Position } from "~/features/careers/positions";
 import type { Database } from "~/db/schema";
-import { documentStateOf, findDocument, liveVersionOf } from "~/features/content/documents.server";
 
-// What an application needs to know of the position it names: its title, whether it is open and
-// who hires for it. Positions are content documents of type "position"; an id that is not a UUID
-// or names no position is "unknown", never an error, since it comes from a visitor's form.
+// What visitors and applications see of the open positions: read through the content core at the
+// moment asked (a scheduled version, and a closing date, take effect by the clock alone). The
+// pages that show them are served from the page cache, which the publish hook keeps current.
+
+type Db = Kysely<Database>;
 
 export type PositionForApplication = {
   id: string;
@@ -13,30 +17,64 @@ export type PositionForApplication = {
   hiringContacts: string[];
 };
 
-/** The few fields of a position's snapshot read here. */
-type PositionFields = { title?: unknown; closesAt?: unknown; hiringContacts?: unknown };
-
-export async function findPositionForApplication(
-  db: Kysely<Database>,
-  id: string,
-  now: Date = new Date(),
-): Promise<PositionForApplication> {
-  const doc = await findDocument<PositionFields>(db, id);
-  if (!doc || (doc.type as string) !== "position") return { id, title: "", state: "unknown", hiringContacts: [] };
-  const live = documentStateOf(doc, now.getTime()) === "published" ? liveVersionOf(doc, now.getTime()) : null;
-  if (!live) return { id: doc.id, title: textOf(doc.draft.title), state: "draft", hiringContacts: [] };
-  const closesAt = typeof live.data.closesAt === "string" ? Date.parse(live.data.closesAt) : Number.NaN;
-  const open = live.data.closesAt == null || closesAt > now.getTime();
+/**
+ * The position an application names, as it stands at `now`: open or closed when visitors see it,
+ * draft when it exists but visitors see nothing of it (never published, taken off the site, or
+ * not yet at its scheduled time), unknown otherwise (an id that is not a position's, or no UUID).
+ */
+export async function findPositionForApplication(db: Db, id: string, now: Date = new Date()): Promise<PositionForApplication> {
+  const doc = await findDocument<PositionSnapshot>(db, id);
+  if (!doc || doc.type !== "position") return { id, title: "", state: "unknown", hiringContacts: [] };
+  const live = liveVersionOf(doc, now.getTime());
+  if (!live) return { id: doc.id, title: doc.draft.title, state: "draft", hiringContacts: [] };
   return {
     id: doc.id,
-    title: textOf(live.data.title),
-    state: open ? "open" : "closed",
-    hiringContacts: Array.isArray(live.data.hiringContacts)
-      ? live.data.hiringContacts.filter((contact): contact is string => typeof contact === "string")
-      : [],
+    title: live.data.title,
+    state: isOpenAt(live.data, now.getTime()) ? "open" : "closed",
+    hiringContacts: live.data.hiringContacts,
   };
 }
 
-function textOf(value: unknown): string {
-  return typeof value === "string" ? value : "";
+/** A position visitors see: its fields, its id, and since when this version is public. */
+export type PublicPosition = Position & { id: string; path: string; postedAt: string };
+
+/** The open positions at `now`, by team then title (the careers page, the sitemap, the feeds). */
+export async function listOpenPositions(db: Db, now: Date = new Date()): Promise<PublicPosition[]> {
+  const live = await listLiveDocuments<PositionSnapshot>(db, "position", now);
+  return live
+    .filter((entry) => isOpenAt(entry.data, now.getTime()))
+    .map((entry) => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.since }))
+    .sort((a, b) => a.team.localeCompare(b.team) || a.title.localeCompare(b.title));
+}
+
+/** The position visitors see at /company/careers/<slug> at `now`, open or closed; undefined when none is. */
+export async function findPublicPosition(
+  db: Db,
+  slug: string,
+  now: Date = new Date(),
+): Promise<{ position: PublicPosition; open: boolean } | undefined> {
+  const live = await findLiveDocument<PositionSnapshot>(db, "position", positionPath(slug), now);
+  if (!live) return undefined;
+  return {
+    position: { ...live.data, id: live.id, path: live.path, postedAt: live.since },
+    open: isOpenAt(live.data, now.getTime()),
+  };
+}
+
+/**
+ * The position the careers page's application form carries when opened without JavaScript from a
+ * position's page (?position=<id>): named while it is open; a closed, draft or unknown one is
+ * still carried, so the application says what was asked for.
+ */
+export async function applicationPositionOf(
+  db: Db,
+  requested: string | null,
+): Promise<{ id: string; title: string; open: boolean } | null> {
+  if (!requested || requested.length > 100) return null;
+  const position = await findPositionForApplication(db, requested);
+  return {
+    id: position.id,
+    title: position.state === "open" || position.state === "closed" ? position.title : "",
+    open: position.state === "open",
+  };
 }

@@ -30,6 +30,7 @@ import type { ContentExporter, ExportFile } from "~/features/content/content-exp
 import { INVALID_CONTENT_REASON } from "~/features/legal/documents";
 import { menusExporter } from "~/features/navigation/menu-files.server";
 import { redirectsExporter } from "~/features/redirects/redirect-files.server";
+import { positionsExporter } from "~/features/careers/position-documents.server";
 import { LEGAL_SECTION_HEADING } from "~/features/legal/drafts";
 
 // The content tables → content files: `npm run content -- export DIR`, the import's mirror image
@@ -336,6 +337,7 @@ export const contentExporters: readonly ContentExporter[] = [
   legalExporter,
   mediaExporter,
   pagesExporter,
+  positionsExporter,
   menusExporter,
   redirectsExporter,
 ];

@@ -3,6 +3,14 @@ import { postPath } from "~/features/blog/posts";
 import { postFieldRules } from "~/features/blog/post-fields";
 import { legalDocumentPath, type LegalDocumentType } from "~/features/legal/documents";
 import { LEGAL_LIMITS, VERSION_PATTERN } from "~/features/legal/drafts";
+import {
+  EMPLOYMENT_TYPES,
+  PAY_PERIODS,
+  POSITION_SLUG_PATTERN,
+  WORKPLACES,
+  positionPath,
+  type Position,
+} from "~/features/careers/positions";
 
 // The kinds of content the back office edits, in one place, as the lead forms have theirs: what a
 // revision of each keeps (a Zod schema), where its public page is, how its editor groups the
@@ -13,7 +21,7 @@ import { LEGAL_LIMITS, VERSION_PATTERN } from "~/features/legal/drafts";
 // of a public page. Adding a type: an entry here, a storage (its own table, or the documents table),
 // and its editor's routes.
 
-export const CONTENT_TYPE_IDS = ["post", "legal", "page"] as const;
+export const CONTENT_TYPE_IDS = ["post", "legal", "page", "position"] as const;
 export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number];
 
 export type ContentCapabilities = {
@@ -51,6 +59,8 @@ export type ContentType<Snapshot = unknown> = {
   asText: (snapshot: Snapshot) => Record<string, string>;
   /** The public address of a document with these fields (null when it has none of its own). */
   publicPath: (snapshot: Snapshot, id: string) => string | null;
+  /** The field the public address is made of, where a taken address is refused ("path" when not given). */
+  addressField?: string;
   /** The back office's editor of one document. */
   editorPath: (id: string) => string;
   editorGroups: readonly FieldGroup[];
@@ -249,12 +259,107 @@ const pageType: ContentType<PageSnapshot> = {
   capabilities: { schedule: true, preview: true, feature: false, history: true },
 };
 
+// Open positions -------------------------------------------------------------------------------
+
+const oneLine = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+
+export const payRangeSchema = z
+  .object({
+    min: z.number({ error: "is required" }).int("must be a whole number").positive("must be above 0"),
+    max: z.number({ error: "is required" }).int("must be a whole number").positive("must be above 0"),
+    currency: z
+      .string({ error: "is required: a three-letter currency code such as EUR" })
+      .regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as EUR"),
+    period: z.enum(PAY_PERIODS, { error: "must be year, month or hour" }),
+  })
+  .refine((pay) => pay.min <= pay.max, { message: "must not be above the maximum", path: ["min"] });
+
+export const positionSnapshotSchema = z.object({
+  slug: z
+    .string()
+    .max(80, "must be at most 80 characters")
+    .regex(POSITION_SLUG_PATTERN, "must be lower-case words joined by hyphens, such as senior-backend-engineer"),
+  title: oneLine(120),
+  team: oneLine(60),
+  locations: z.array(oneLine(80)).min(1, "must name at least one location").max(10, "must be at most 10"),
+  workplace: z.enum(WORKPLACES, { error: "must be remote, hybrid or on-site" }),
+  /** For remote work: where applicants may live ("European Union"). */
+  remoteRegions: z.array(oneLine(80)).max(20, "must be at most 20"),
+  employmentType: z.enum(EMPLOYMENT_TYPES, { error: "must be full-time, part-time, contract, temporary or internship" }),
+  pay: payRangeSchema.nullable(),
+  /** One line for lists. */
+  summary: z.string().trim().max(300, "must be at most 300 characters"),
+  /** Post markup (what the renderer would drop is refused by the position's save and import, on the server). */
+  description: z.string().trim().max(20_000, "must be at most 20,000 characters"),
+  /** What the person will do. */
+  responsibilities: z.array(oneLine(300)).max(20, "must be at most 20"),
+  /** What they bring. */
+  requirements: z.array(oneLine(300)).max(20, "must be at most 20"),
+  /** Who receives the position's applications as well as the careers inbox. */
+  hiringContacts: z.array(z.email("must be an email address")).max(10, "must be at most 10"),
+  /** Open until then (never when null); closed from then on, by the clock. */
+  closesAt: z.iso.datetime({ offset: true, error: "must be a date and time" }).nullable(),
+}) satisfies z.ZodType<Position>;
+export type PositionSnapshot = z.output<typeof positionSnapshotSchema>;
+
+const positionType: ContentType<PositionSnapshot> = {
+  id: "position",
+  noun: "position",
+  label: "Open positions",
+  storage: "documents",
+  auditTarget: "position",
+  schema: positionSnapshotSchema,
+  fieldLabels: {
+    slug: "Slug",
+    title: "Title",
+    team: "Team",
+    locations: "Locations",
+    workplace: "Workplace",
+    remoteRegions: "Remote regions",
+    employmentType: "Employment type",
+    pay: "Pay",
+    summary: "Summary",
+    description: "Description",
+    responsibilities: "What you will do",
+    requirements: "What you bring",
+    hiringContacts: "Hiring contacts",
+    closesAt: "Closing date",
+  },
+  asText: (position) => ({
+    slug: position.slug,
+    title: position.title,
+    team: position.team,
+    locations: position.locations.join("\n"),
+    workplace: position.workplace,
+    remoteRegions: position.remoteRegions.join("\n"),
+    employmentType: position.employmentType,
+    pay: position.pay ? `${position.pay.min}–${position.pay.max} ${position.pay.currency} a ${position.pay.period}` : "",
+    summary: position.summary,
+    description: position.description,
+    responsibilities: position.responsibilities.join("\n"),
+    requirements: position.requirements.join("\n"),
+    hiringContacts: position.hiringContacts.join("\n"),
+    closesAt: position.closesAt ?? "",
+  }),
+  publicPath: (position) => positionPath(position.slug),
+  addressField: "slug",
+  editorPath: (id) => `/admin/positions/${id}`,
+  editorGroups: [
+    { label: "Position", fields: ["title", "slug", "team", "summary"] },
+    { label: "Where and how", fields: ["locations", "workplace", "remoteRegions", "employmentType", "pay"] },
+    { label: "Text", fields: ["description", "responsibilities", "requirements"] },
+    { label: "Hiring", fields: ["hiringContacts", "closesAt"] },
+  ],
+  capabilities: { schedule: true, preview: true, feature: false, history: true },
+};
+
 // The registry ---------------------------------------------------------------------------------
 
 export const contentTypes = {
   post: postType,
   legal: legalType,
   page: pageType,
+  position: positionType,
 } satisfies Record<ContentTypeId, { id: ContentTypeId }>;
 
 export type SnapshotOf<T extends ContentTypeId> = (typeof contentTypes)[T] extends ContentType<infer S> ? S : never;

@@ -32,7 +32,7 @@ import type { Database } from "~/db/schema";
 // The content core: one conflict rule, one revision history with its diff and restore, one
 // publish / schedule / unpublish, one audit vocabulary and one publish hook, for every type of the
 // registry. Types with a table of their own (posts, legal documents) use its revision and conflict
-// pieces around their own writes; types stored as documents (pages) use all of it.
+// pieces around their own writes; types stored as documents (pages, open positions) use all of it.
 
 type Db = Kysely<Database>;
 
@@ -133,21 +133,25 @@ export function fieldErrorsOf(type: ContentTypeId, error: z.ZodError): FieldErro
   return errors;
 }
 
-type Validated = { ok: true; snapshot: { path: string } & Record<string, unknown> } | { ok: false; errors: FieldErrors };
+type Validated = { ok: true; snapshot: unknown; path: string } | { ok: false; errors: FieldErrors };
 
-function validate(type: ContentTypeId, fields: unknown): Validated {
+/** The fields through the type's schema, and the public address they give the document (its path column). */
+function validate(type: ContentTypeId, fields: unknown, id: string): Validated {
   const definition = contentTypeOf(type);
   if (definition.storage !== "documents") throw new Error(`${type} is not stored as a document of the core`);
   const parsed = definition.schema.safeParse(fields);
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(type, parsed.error) };
-  return { ok: true, snapshot: parsed.data as { path: string } & Record<string, unknown> };
+  const path = definition.publicPath(parsed.data, id);
+  if (path === null) throw new Error(`a ${definition.noun} stored as a document needs an address of its own`);
+  return { ok: true, snapshot: parsed.data, path };
 }
 
 async function pathTaken(db: Db, type: ContentTypeId, path: string, id: string | undefined): Promise<FieldErrors | undefined> {
   const holder = await findPathHolder(db, path, id);
   if (!holder) return undefined;
   const noun = contentTypeOf(holder.type).noun;
-  return { path: `${contentTypeOf(type).fieldLabels.path ?? "Path"} ${path} is already used by another ${noun}.` };
+  const { addressField = "path", fieldLabels } = contentTypeOf(type);
+  return { [addressField]: `${fieldLabels[addressField] ?? "Path"} ${path} is already used by another ${noun}.` };
 }
 
 /**
@@ -161,21 +165,21 @@ export async function saveDocument(
   input: { type: ContentTypeId; id?: string; baseRevision: number; fields: unknown; summary?: string; verb?: "restored" },
 ): Promise<SaveOutcome> {
   const { type } = input;
-  const checked = validate(type, input.fields);
-  if (!checked.ok) return checked;
-  const { snapshot } = checked;
   const id = input.id ?? randomUUID();
+  const checked = validate(type, input.fields, id);
+  if (!checked.ok) return checked;
+  const { snapshot, path } = checked;
   try {
     return await db.transaction().execute(async (trx) => {
       await lockContentWrites(trx);
-      const taken = await pathTaken(trx, type, snapshot.path, id);
+      const taken = await pathTaken(trx, type, path, id);
       if (taken) return { ok: false as const, errors: taken };
       const now = new Date().toISOString();
       await settleDueVersion(trx, id, now);
       const existing = input.id ? await findDocumentForUpdate(trx, id) : undefined;
       if (input.id && (!existing || existing.type !== type)) throw new Error(`${type} ${id} does not exist`);
       const number = await nextRevisionNumber(trx, type, id, input.baseRevision);
-      const write = { draft: snapshot, path: snapshot.path, revision: number, byEmail: editor.actor.email, at: now };
+      const write = { draft: snapshot, path, revision: number, byEmail: editor.actor.email, at: now };
       if (!existing) await insertDocument(trx, id, type, write);
       else if (!(await updateDraft(trx, id, input.baseRevision, write))) throw new StaleRevision();
       const summary = input.summary ?? (existing ? "Saved" : "Created");
@@ -184,7 +188,7 @@ export async function saveDocument(
         actor: editor.actor,
         action: contentAuditAction(type, existing ? (input.verb ?? "saved") : "created"),
         target: { type: contentTypeOf(type).auditTarget, id },
-        details: { revision: number, path: snapshot.path, ...(existing && existing.path !== snapshot.path ? { previousPath: existing.path } : {}) },
+        details: { revision: number, path, ...(existing && existing.path !== path ? { previousPath: existing.path } : {}) },
         ip: editor.ip,
       });
       return { ok: true as const, id, revision: number };
@@ -216,9 +220,9 @@ export async function publishDocument(
       const doc = await findDocumentForUpdate(trx, id);
       if (!doc || doc.type !== type) return { ok: false, missing: true };
       if (doc.revision !== input.baseRevision) throw new StaleRevision();
-      const checked = validate(type, doc.draft);
+      const checked = validate(type, doc.draft, id);
       if (!checked.ok) return checked;
-      const taken = await pathTaken(trx, type, checked.snapshot.path, id);
+      const taken = await pathTaken(trx, type, checked.path, id);
       if (taken) return { ok: false, errors: taken };
       const before = liveVersionOf(doc, now.getTime());
       if (at) await writeScheduled(trx, id, checked.snapshot, doc.path, at);
@@ -302,6 +306,8 @@ const listingPaths: Record<ContentTypeId, string[]> = {
   post: ["/", "/resources", "/resources/blog", "/resources/blog/*", "/rss.xml", "/atom.xml", "/feed.json", "/sitemap.xml"],
   legal: ["/terms/legal", "/terms/privacy-policy/*", "/terms/terms-of-use/*", "/sitemap.xml"],
   page: ["/sitemap.xml"],
+  // The careers page (and each closed position's page) lists the open positions.
+  position: ["/company/careers/*", "/sitemap.xml"],
 };
 
 export type { ContentDocument };

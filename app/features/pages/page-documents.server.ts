@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parseYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
 import path from "node:path";
@@ -23,7 +22,7 @@ import {
   type ContentDocument,
   type DocumentState,
 } from "~/features/content/documents.server";
-import { insertRevision } from "~/features/content/revisions.server";
+import { writeDocumentFiles } from "~/features/content/document-files.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
 import { checkPageBeforePublish } from "~/features/pages/page-checks.server";
 import { lockContentWrites } from "~/db/content-lock.server";
@@ -198,57 +197,8 @@ export async function writePages(
   pages: readonly { file: string; page: PageSnapshot }[],
   options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
 ): Promise<PageChange[]> {
-  if (options.onlyIntoEmpty) {
-    const any = await trx.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
-    if (any) return [];
-  }
-  const changes: PageChange[] = [];
-  const now = new Date().toISOString();
-  for (const { file, page } of pages) {
-    const existing = await trx
-      .selectFrom("content_documents")
-      .select(["id", "draft", "revision"])
-      .where("type", "=", "page")
-      .where("path", "=", page.path)
-      .executeTakeFirst();
-    const draft = JSON.stringify(page);
-    const same = existing && stable(existing.draft) === stable(page);
-    changes.push({ path: page.path, file, action: !existing ? "create" : same ? "unchanged" : "update" });
-    if (options.dryRun || same) continue;
-    const id = existing?.id ?? randomUUID();
-    const number = Number(existing?.revision ?? 0) + 1;
-    const values = {
-      path: page.path,
-      draft,
-      published: draft,
-      published_path: page.path,
-      published_at: now,
-      state: "published",
-      revision: number,
-      updated_at: now,
-    };
-    if (existing)
-      await trx
-        .updateTable("content_documents")
-        .set({ ...values, scheduled: null, scheduled_path: null, publish_at: null, unpublished_at: null })
-        .where("id", "=", id)
-        .execute();
-    else
-      await trx
-        .insertInto("content_documents")
-        .values({ id, type: "page", ...values, created_at: now })
-        .execute();
-    await insertRevision(trx, {
-      type: "page",
-      documentId: id,
-      number,
-      snapshot: page,
-      summary: `Imported from ${file}`,
-      author: null,
-      at: now,
-    });
-  }
-  return changes;
+  const documents = pages.map(({ file, page }) => ({ file, path: page.path, snapshot: page }));
+  return writeDocumentFiles(trx, "page", documents, options);
 }
 
 /** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
@@ -265,21 +215,6 @@ export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[
     }
   }
   return { files, problems };
-}
-
-/** Key order must not make identical JSON look different (jsonb reorders keys). */
-function stable(value: unknown): string {
-  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
-  const walk = (item: unknown): string => {
-    if (Array.isArray(item)) return `[${item.map(walk).join(",")}]`;
-    if (item && typeof item === "object")
-      return `{${Object.keys(item)
-        .sort()
-        .map((key) => `${JSON.stringify(key)}:${walk((item as Record<string, unknown>)[key])}`)
-        .join(",")}}`;
-    return JSON.stringify(item);
-  };
-  return walk(parsed);
 }
 
 /** What visitors see of every page now, by path (the export: the import publishes what it reads). */

@@ -1,4 +1,5 @@
 import { CAMPAIGN_PARAMETERS } from "~/features/leads/attribution";
+import { CAREERS_PATH } from "~/features/careers/positions";
 
 // The query parameters each page reads. Pages echo only these (in links and form actions) and the
 // server's page cache keys on only these: any other parameter is ignored by both, so `?x=N`
@@ -10,14 +11,20 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   "/resources/blog": ["category", "page"],
   "/contact-sales": TRACKING_PARAMS,
   "/request-demo": TRACKING_PARAMS,
-  "/company/careers": ["apply", ...TRACKING_PARAMS],
+  // `position`: the application form without JavaScript, opened from a position's page.
+  // team, location, workplace: the open positions' filters.
+  "/company/careers": ["apply", "position", "team", "location", "workplace", ...TRACKING_PARAMS],
   "/rss.xml": ["category"],
   "/atom.xml": ["category"],
   "/feed.json": ["category"],
 };
 
+/** A position's page opens the application form in place, as the careers page does. */
+const POSITION_PAGE_PARAMS: readonly string[] = ["apply", ...TRACKING_PARAMS];
+const POSITION_PAGE = new RegExp(`^${CAREERS_PATH}/[^/]+$`);
+
 export function pageQueryParams(pathname: string): readonly string[] {
-  return PAGE_PARAMS[pathname] ?? [];
+  return PAGE_PARAMS[pathname] ?? (POSITION_PAGE.test(pathname) ? POSITION_PAGE_PARAMS : []);
 }
 
 /** `?…` with only the parameters `pathname` reads (the first value of each, in a fixed order), or "". */

@@ -6,6 +6,7 @@ import { BLOG_PATH } from "~/features/blog/posts";
 import { findPublishedPost } from "~/features/blog/db/posts.server";
 import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
 import { SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
+import { isOpenAt, type Position } from "~/features/careers/positions";
 
 // Which paths belong to the site itself, and which of them are pages visitors can open. An old
 // address of a redirect may never be one of them (a redirect is only consulted where the site
@@ -67,6 +68,9 @@ export const blogPosts: PathOwner = async (db, path) => {
 export const contentPages: PathOwner = async (db, path) => {
   if (await findLiveDocument(db as Kysely<Database>, "page", path))
     return { reason: "A page of the site is at this address.", live: true };
+  const position = await findLiveDocument<Pick<Position, "closesAt">>(db as Kysely<Database>, "position", path);
+  // A closed position keeps its address, answering 410.
+  if (position) return { reason: "A position is published at this address.", live: isOpenAt(position.data) };
   if (await findPathHolder(db as Kysely<Database>, path))
     return { reason: "A page (not public yet, or taken off the site) has this address.", live: false };
   return undefined;

@@ -9,6 +9,7 @@ import { logger } from "~/platform/logger.server";
 import { parseLegalContent } from "~/features/legal/db/legal.server";
 import { lockContentWrites } from "~/db/content-lock.server";
 import { checkPageFiles, readPageFiles, writePages } from "~/features/pages/page-documents.server";
+import { checkPositionFiles, readPositionFiles, writePositions } from "~/features/careers/position-documents.server";
 import { toBool, toCount, toIso } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 import { announceContentChange } from "~/features/content/publish-hook.server";
@@ -64,6 +65,10 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
   const pageFiles = readPageFiles(path.join(dir, "pages"), dir);
   const pages = checkPageFiles(pageFiles.files);
   set.problems.push(...pageFiles.problems, ...pages.problems);
+  // Open positions (DIR/positions/<slug>.yaml) through the position type's schema, published likewise.
+  const positionFiles = readPositionFiles(path.join(dir, "positions"), dir);
+  const positions = checkPositionFiles(positionFiles.files);
+  set.problems.push(...positionFiles.problems, ...positions.problems);
   // Menus (DIR/navigation) and redirects (DIR/redirects) through the back office's checks; what
   // needs the pages and posts this import brings is checked once they are written, below.
   const menus = await readMenuFiles(db, dir);
@@ -199,6 +204,9 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     }
 
     for (const change of await writePages(trx, pages.pages, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
+      changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
+    }
+    for (const change of await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
 

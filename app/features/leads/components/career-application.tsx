@@ -10,6 +10,12 @@ import { site } from "~/config/site";
 import { workStyleChoices } from "~/features/leads/lead-forms";
 import { careerApplicationSchema } from "~/features/leads/forms/schemas";
 
+/**
+ * The position an application is for, carried in the hidden field `position`; named in the
+ * heading while it is open (a closed one's application is kept as an open application).
+ */
+export type ApplicationPosition = { id: string; title: string; open: boolean };
+
 /** Failure toasts must show inside the modal: everything outside it is inert while it is open. */
 const DIALOG_TOASTER = "career-dialog";
 
@@ -19,7 +25,7 @@ const DIALOG_TOASTER = "career-dialog";
  * the same URL opens it with showModal() — focus trapped, Escape closes, focus returns to the
  * link — and closing it drops ?apply=1 from the URL.
  */
-export function CareerApplication() {
+export function CareerApplication({ position }: { position?: ApplicationPosition } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("apply") === "1";
   const dialog = useRef<HTMLDialogElement>(null);
@@ -100,8 +106,13 @@ export function CareerApplication() {
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
           <div>
             <h2 id="join-our-team" className="text-2xl font-bold tracking-tight">
-              Join Our Team
+              {position?.open ? `Apply for ${position.title}` : "Join Our Team"}
             </h2>
+            {position && !position.open ? (
+              <p className="mt-1 text-sm text-muted">
+                The position {position.title ? `${position.title} ` : ""}is no longer open: you can still apply to join us.
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-muted">Tell us about yourself. Fields marked * are required.</p>
           </div>
           <form method="dialog">
@@ -130,6 +141,7 @@ export function CareerApplication() {
               </button>
             }
           >
+            {position ? <input type="hidden" name="position" value={position.id} /> : null}
             <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
             <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
             <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />

@@ -1,4 +1,9 @@
+import { data } from "react-router";
 import type { Route } from "./+types/page-with-application";
+import { getDb } from "~/db/index.server";
+import { applicationPositionOf } from "~/features/careers/positions.server";
+import { loadOpenPositionsBoard } from "~/features/careers/position-page.server";
+import { OpenPositions } from "~/features/careers/components/open-positions";
 import { CareerApplication } from "~/features/leads/components/career-application";
 import { NotFound } from "~/ui/not-found";
 import { GonePage } from "~/features/redirects/components/gone-page";
@@ -13,7 +18,14 @@ import { submitForm } from "~/features/leads/forms/submit.server";
 // Zod) reaches this page only, never the first load of the other pages.
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadPage(args);
+  // Opened from a position's page without JavaScript: the form names and carries the position.
+  const requested = new URL(args.request.url).searchParams.get("position");
+  const [page, position, positions] = await Promise.all([
+    loadPage(args),
+    applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
+    loadOpenPositionsBoard(args.context.requestId),
+  ]);
+  return data({ ...page.data, position, positions }, page.init ?? undefined);
 }
 
 /** The form posts to the page's own URL (so its utm_* parameters are recorded) → career_applications. */
@@ -30,5 +42,15 @@ export const shouldRevalidate = pageShouldRevalidate;
 export default function PageWithApplication({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <NotFound />;
   if (loaderData.state === "gone") return <GonePage />;
-  return <PageView segments={loaderData.segments} insights={loaderData.insights} application={<CareerApplication />} />;
+  return (
+    <>
+      <PageView
+        segments={loaderData.segments}
+        insights={loaderData.insights}
+        application={<CareerApplication position={loaderData.position ?? undefined} />}
+      />
+      {/* The open positions, after the page's blocks (where the roles' grid was). */}
+      <OpenPositions positions={loaderData.positions} intro="Don't see your role? Apply anyway and tell us how you would help." />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { postPath } from "~/features/blog/posts";
 import { getDb } from "~/db/index.server";
 import { listPublishedPosts } from "~/features/blog/db/posts.server";
 import { listPublishedPages } from "~/features/pages/page-documents.server";
+import { listOpenPositions } from "~/features/careers/positions.server";
 import { getEnv } from "~/env.server";
 import { escapeXml } from "~/platform/xml";
 
@@ -20,6 +21,9 @@ export async function loader() {
   const pages = new Map((await listPublishedPages(db)).filter((page) => !page.noindex).map((page) => [page.path, page]));
   const urls = staticPaths.filter((path) => code.has(path) || pages.delete(path)).map(url);
   for (const path of pages.keys()) urls.push(url(path));
+  // Open positions only: a closed one answers 410 and leaves search engines.
+  for (const position of await listOpenPositions(db))
+    urls.push(`  <url><loc>${escapeXml(`${siteUrl}${position.path}`)}</loc><lastmod>${position.postedAt}</lastmod></url>`);
   for (let offset = 0; urls.length < MAX_URLS; offset += BATCH) {
     const posts = await listPublishedPosts(db, { limit: Math.min(BATCH, MAX_URLS - urls.length), offset });
     for (const post of posts) {

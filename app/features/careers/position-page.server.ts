@@ -1,0 +1,138 @@
+import { data, type AppLoadContext } from "react-router";
+import { getDb } from "~/db/index.server";
+import { renderMarkup } from "~/features/blog/markup.server";
+import { jobPostingJsonLd } from "~/features/careers/job-posting";
+import {
+  POSITION_DESCRIPTION_ID,
+  POSITION_SLUG_PATTERN,
+  type BoardPosition,
+  type PositionListEntry,
+  type PositionView,
+  employmentTypeLabels,
+  formatPay,
+  positionWhere,
+  workplaceLabels,
+} from "~/features/careers/positions";
+import { findPublicPosition, listOpenPositions, type PublicPosition } from "~/features/careers/positions.server";
+import type { PageMetaData } from "~/features/pages/page-meta";
+import { getEnv } from "~/env.server";
+import { carriedByDocument } from "~/platform/document-html.server";
+import { escapeXml } from "~/platform/xml";
+import { logger } from "~/platform/logger.server";
+
+// The loader of a position's page, /company/careers/<slug>: an open position with its
+// description, pay and JobPosting structured data; a closed one answers 410 with the positions
+// still open. Where no position is public at the slug, the caller falls back to the pages.
+
+export function positionListEntry(position: PublicPosition): PositionListEntry {
+  return {
+    id: position.id,
+    title: position.title,
+    team: position.team,
+    where: positionWhere(position),
+    path: position.path,
+    summary: position.summary,
+  };
+}
+
+function positionView(position: PublicPosition): PositionView {
+  return {
+    id: position.id,
+    title: position.title,
+    team: position.team,
+    summary: position.summary,
+    locations: position.locations,
+    workplace: workplaceLabels[position.workplace],
+    remote: position.workplace === "remote",
+    where: positionWhere(position),
+    employmentType: employmentTypeLabels[position.employmentType],
+    pay: position.pay ? formatPay(position.pay) : null,
+    responsibilities: position.responsibilities,
+    requirements: position.requirements,
+    closesAt: position.closesAt,
+  };
+}
+
+const list = (heading: string, items: readonly string[]) =>
+  items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeXml(item)}</li>`).join("")}</ul>` : "";
+
+/** The whole description for job search engines: the text, then what the person will do and bring. */
+function fullDescription(position: PublicPosition, descriptionHtml: string): string {
+  const summary = position.summary ? `<p>${escapeXml(position.summary)}</p>` : "";
+  return `${summary}${descriptionHtml}${list("What you will do", position.responsibilities)}${list("What you bring", position.requirements)}`;
+}
+
+/**
+ * The position's page data at `slug` (any case, as the router matched it), or undefined when
+ * no position is public there: the pages, redirects and 404 answer instead.
+ */
+export async function loadPositionPage(slug: string, context: AppLoadContext) {
+  const normalized = slug.toLowerCase();
+  if (!POSITION_SLUG_PATTERN.test(normalized)) return undefined;
+  const db = getDb();
+  let found;
+  try {
+    found = await findPublicPosition(db, normalized);
+    if (found && !found.open) {
+      const open = (await listOpenPositions(db)).map(positionListEntry);
+      const { title, team, path } = found.position;
+      const meta: PageMetaData = {
+        title: `${title} (no longer open)`,
+        description: `The position ${title} is no longer open. See the positions that are.`,
+        path,
+        noindex: true,
+        feeds: false,
+        jsonLd: [],
+      };
+      return data(
+        { kind: "position" as const, state: "closed" as const, position: { title, team }, open, meta },
+        { status: 410 },
+      );
+    }
+  } catch (error) {
+    logger.error({ requestId: context.requestId, err: error, slug: normalized }, "position could not be read");
+    return data(
+      { kind: "position" as const, state: "failed" as const, meta: null },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
+  if (!found) return undefined;
+  const { position } = found;
+  const html = renderMarkup(position.description);
+  const meta: PageMetaData = {
+    title: `${position.title}, ${position.team}`,
+    description: position.summary || `${position.title}: ${positionWhere(position)}.`,
+    path: position.path,
+    noindex: false,
+    feeds: false,
+    jsonLd: [jobPostingJsonLd({ ...position, descriptionHtml: fullDescription(position, html) }, getEnv().SITE_URL)],
+  };
+  return data({
+    kind: "position" as const,
+    state: "open" as const,
+    position: positionView(position),
+    descriptionHtml: carriedByDocument(context, POSITION_DESCRIPTION_ID, html),
+    meta,
+  });
+}
+
+/** An open position as the careers page lists it. */
+export function boardPosition(position: PublicPosition): BoardPosition {
+  return {
+    ...positionListEntry(position),
+    locations: position.locations,
+    workplace: position.workplace,
+    employmentType: employmentTypeLabels[position.employmentType],
+    pay: position.pay ? formatPay(position.pay) : null,
+  };
+}
+
+/** The careers page's open positions, or null when they cannot be read (the page shows the rest). */
+export async function loadOpenPositionsBoard(requestId = ""): Promise<BoardPosition[] | null> {
+  try {
+    return (await listOpenPositions(getDb())).map(boardPosition);
+  } catch (error) {
+    logger.error({ requestId, err: error }, "open positions could not be read");
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Route } from "./+types/company.careers.position";
+import { CareerApplication } from "~/features/leads/components/career-application";
+import { ClosedPosition, PositionArticle } from "~/features/careers/components/position-page";
+import { loadPositionPage } from "~/features/careers/position-page.server";
+import { formRouteHeaders } from "~/features/leads/forms/headers";
+import { submitForm } from "~/features/leads/forms/submit.server";
+import { loadPage } from "~/features/pages/page-loader.server";
+import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta";
+import { PageView } from "~/features/pages/page-view";
+import { GonePage } from "~/features/redirects/components/gone-page";
+import { NotFound } from "~/ui/not-found";
+
+// A position's page, /company/careers/<slug>: the position visitors see there (open, or closed:
+// 410), with the application form that names it. Where no position is public at the slug, the
+// address is the pages' as any other (a page of blocks, a redirect, 410 or 404).
+
+export async function loader(args: Route.LoaderArgs) {
+  return (await loadPositionPage(args.params.slug, args.context)) ?? loadPage(args);
+}
+
+/** The application form posts to the position's own URL → career_applications, naming the position. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm("career-application", { request, context });
+}
+
+export const headers = formRouteHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageRouteMeta(matches, loaderData);
+
+export const shouldRevalidate = pageShouldRevalidate;
+
+export default function PositionPage({ loaderData }: Route.ComponentProps) {
+  if (!("kind" in loaderData)) {
+    if (loaderData.state === "not-found") return <NotFound />;
+    if (loaderData.state === "gone") return <GonePage />;
+    return <PageView segments={loaderData.segments} insights={loaderData.insights} />;
+  }
+  if (loaderData.state === "failed")
+    return (
+      <div role="alert" className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
+        <h1 className="text-3xl font-bold">Error Loading Page</h1>
+        <p className="mt-4 text-muted">We're sorry, but we couldn't load this page at this time. Please try again later.</p>
+      </div>
+    );
+  if (loaderData.state === "closed") return <ClosedPosition title={loaderData.position.title} open={loaderData.open} />;
+  const { position } = loaderData;
+  return (
+    <PositionArticle
+      position={position}
+      descriptionHtml={loaderData.descriptionHtml}
+      application={<CareerApplication position={{ id: position.id, title: position.title, open: true }} />}
+    />
+  );
+}

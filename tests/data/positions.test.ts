@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PositionSnapshot } from "~/features/content/content-types";
+import { setContentChangeListener, type ContentChange } from "~/features/content/publish-hook.server";
+import {
+  checkPositionFiles,
+  listPositionsForEditors,
+  readPositionFiles,
+  writePositions,
+  publishPosition,
+  savePosition,
+  unpublishPosition,
+} from "~/features/careers/position-documents.server";
+import { findPositionForApplication, findPublicPosition, listOpenPositions } from "~/features/careers/positions.server";
+import { savePage } from "~/features/pages/page-documents.server";
+import type { Database } from "~/db/schema";
+import { engines } from "./support/engines";
+import { ok, samplePage } from "./support/sample-page";
+import { migratedDatabase } from "./support/migrated-database";
+
+// Open positions, a type of the content core, on both engines: saved as drafts, published or
+// scheduled, open until their closing date and closed from then on by the clock alone, and their
+// bad fields refused next to the field with nothing saved.
+
+const samplePosition = (overrides: Partial<PositionSnapshot> = {}): PositionSnapshot => ({
+  slug: "security-researcher",
+  title: "Security Researcher, AI Threats",
+  team: "Research",
+  locations: ["Remote"],
+  workplace: "remote",
+  remoteRegions: ["European Union", "United States"],
+  employmentType: "full-time",
+  pay: { min: 70_000, max: 90_000, currency: "EUR", period: "year" },
+  summary: "Find new prompt-injection techniques before attackers do.",
+  description: "You will **break** our detectors, then help fix them.",
+  responsibilities: ["Research new attacks"],
+  requirements: ["Three years of security research"],
+  hiringContacts: ["research-hiring@quorvant.com"],
+  closesAt: null,
+  ...overrides,
+});
+
+for (const { engine, skip } of await engines()) {
+  describe.skipIf(skip)(`open positions on ${engine.name}`, () => {
+    let db: Kysely<Database>;
+    const alice = { actor: { id: "", email: "alice@quorvant.com" }, ip: "127.0.0.1" };
+    const changes: ContentChange[] = [];
+
+    beforeEach(async () => {
+      db = (await migratedDatabase(engine)).db;
+      alice.actor.id = randomUUID();
+      await db.insertInto("admin_users").values({ id: alice.actor.id, email: alice.actor.email, created_at: new Date().toISOString() }).execute();
+      changes.length = 0;
+      setContentChangeListener((change) => changes.push(change));
+    });
+    afterEach(async () => {
+      setContentChangeListener(undefined);
+      await db.destroy();
+    });
+    afterAll(() => engine.cleanup());
+
+    it("keeps a saved position a draft until it is published, then lists it as open", async () => {
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition() }));
+      expect(await findPublicPosition(db, "security-researcher")).toBeUndefined();
+      expect(await listOpenPositions(db)).toEqual([]);
+      expect(await findPositionForApplication(db, id)).toEqual({
+        id,
+        title: "Security Researcher, AI Threats",
+        state: "draft",
+        hiringContacts: [],
+      });
+
+      const published = ok(await publishPosition(db, alice, { id, baseRevision: 1 }));
+      expect(published.path).toBe("/company/careers/security-researcher");
+      expect(changes.at(-1)!.paths).toEqual([
+        "/company/careers/security-researcher",
+        "/company/careers/*",
+        "/sitemap.xml",
+      ]);
+      expect(await findPublicPosition(db, "security-researcher")).toMatchObject({ open: true, position: { id, team: "Research" } });
+      expect((await listOpenPositions(db)).map((position) => position.path)).toEqual(["/company/careers/security-researcher"]);
+      expect(await findPositionForApplication(db, id)).toEqual({
+        id,
+        title: "Security Researcher, AI Threats",
+        state: "open",
+        hiringContacts: ["research-hiring@quorvant.com"],
+      });
+      expect(await findPositionForApplication(db, randomUUID())).toMatchObject({ state: "unknown" });
+      expect(await findPositionForApplication(db, "not-a-uuid")).toMatchObject({ state: "unknown" });
+
+      const audit = await db.selectFrom("audit_log").select(["action", "target_type"]).orderBy("seq").execute();
+      expect(audit).toEqual([
+        { action: "position.created", target_type: "position" },
+        { action: "position.published", target_type: "position" },
+      ]);
+
+      ok(await unpublishPosition(db, alice, id));
+      expect(await findPublicPosition(db, "security-researcher")).toBeUndefined();
+      expect((await findPositionForApplication(db, id)).state).toBe("draft");
+      expect((await listPositionsForEditors(db)).map((position) => position.state)).toEqual(["unpublished"]);
+    });
+
+    it("opens a scheduled position at its time, and closes it by the clock at its closing date", async () => {
+      const opens = new Date(Date.now() + 60_000);
+      const closes = new Date(opens.getTime() + 3_600_000);
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ closesAt: closes.toISOString() }) }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 1, at: opens.toISOString() }));
+      const before = new Date(opens.getTime() - 1);
+      expect(await findPublicPosition(db, "security-researcher", before)).toBeUndefined();
+      expect((await findPositionForApplication(db, id, before)).state).toBe("draft");
+      expect(await findPublicPosition(db, "security-researcher", opens)).toMatchObject({ open: true });
+      expect(await listOpenPositions(db, opens)).toHaveLength(1);
+
+      expect(await findPublicPosition(db, "security-researcher", closes)).toMatchObject({ open: false });
+      expect(await listOpenPositions(db, closes)).toEqual([]);
+      expect((await findPositionForApplication(db, id, closes)).state).toBe("closed");
+    });
+
+    it("closes an open position now by publishing it with its closing date now", async () => {
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition() }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 1 }));
+      const now = new Date().toISOString();
+      ok(await savePosition(db, alice, { id, baseRevision: 1, position: samplePosition({ closesAt: now }) }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 2 }));
+      expect(await findPublicPosition(db, "security-researcher")).toMatchObject({ open: false });
+      expect((await findPositionForApplication(db, id)).state).toBe("closed");
+    });
+
+    it("refuses bad fields next to the field, saving nothing", async () => {
+      const refused = await savePosition(db, alice, {
+        baseRevision: 0,
+        position: { ...samplePosition(), title: " ", team: "", locations: [] },
+      });
+      expect(refused).toEqual({
+        ok: false,
+        errors: {
+          title: "Title must not be empty.",
+          team: "Team must not be empty.",
+          locations: "Locations must name at least one location.",
+        },
+      });
+      expect(
+        await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ pay: { min: 90_000, max: 70_000, currency: "EUR", period: "year" } }) }),
+      ).toEqual({ ok: false, errors: { "pay.min": "Pay (minimum) must not be above the maximum." } });
+      const { currency: _currency, ...withoutCurrency } = samplePosition().pay!;
+      expect(await savePosition(db, alice, { baseRevision: 0, position: { ...samplePosition(), pay: withoutCurrency } })).toEqual({
+        ok: false,
+        errors: { "pay.currency": "Pay (currency) is required: a three-letter currency code such as EUR." },
+      });
+      expect(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ description: "<div>Hi</div>" }) })).toEqual({
+        ok: false,
+        errors: { description: "Description line 1: HTML is not part of the post markup: it shows as text." },
+      });
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+      expect(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ closesAt: yesterday }) })).toMatchObject({
+        ok: false,
+        errors: { closesAt: expect.stringMatching(/^Closing date must not be before the position opens/) },
+      });
+      expect(await listPositionsForEditors(db)).toEqual([]);
+      expect(await db.selectFrom("content_revisions").select("number").execute()).toEqual([]);
+    });
+
+    it("refuses a closing date before a scheduled opening when publishing", async () => {
+      const closes = new Date(Date.now() + 60_000);
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ closesAt: closes.toISOString() }) }));
+      const refused = await publishPosition(db, alice, { id, baseRevision: 1, at: new Date(closes.getTime() + 60_000).toISOString() });
+      expect(refused).toMatchObject({ ok: false, errors: { closesAt: expect.stringMatching(/^Closing date must not be before/) } });
+      expect(await findPublicPosition(db, "security-researcher", new Date(closes.getTime() + 120_000))).toBeUndefined();
+      expect((await listPositionsForEditors(db))[0]!.state).toBe("draft");
+    });
+
+    it("gives a slug to one position only, and never an address a page holds", async () => {
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition() }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 1 }));
+      expect(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ title: "Another" }) })).toEqual({
+        ok: false,
+        errors: { slug: "Slug /company/careers/security-researcher is already used by another position." },
+      });
+      ok(await savePage(db, alice, { baseRevision: 0, page: samplePage({ path: "/company/careers/benefits" }) }));
+      expect(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ slug: "benefits" }) })).toEqual({
+        ok: false,
+        errors: { slug: "Slug /company/careers/benefits is already used by another page." },
+      });
+      expect(await listPositionsForEditors(db)).toHaveLength(1);
+    });
+
+    it("seeds the sample positions once, published, and imports a changed file as a new revision", async () => {
+      const read = readPositionFiles(path.resolve("content/positions"), path.resolve("."));
+      expect(read.problems).toEqual([]);
+      const checked = checkPositionFiles(read.files);
+      expect(checked.problems).toEqual([]);
+      const seeded = await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }));
+      expect(seeded.map((change) => change.action)).toEqual(["create", "create", "create", "create"]);
+      expect((await listOpenPositions(db)).map((position) => position.title)).toEqual([
+        "Senior Backend Engineer, Detection Platform",
+        "Compliance Program Manager",
+        "Security Researcher, AI Threats",
+        "Enterprise Account Executive",
+      ]);
+      expect(await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }))).toEqual([]);
+      const [first, ...rest] = checked.positions;
+      const changed = [{ ...first!, position: { ...first!.position, title: "Staff Backend Engineer" } }, ...rest];
+      const again = await db.transaction().execute((trx) => writePositions(trx, changed));
+      expect(again.map((change) => change.action)).toEqual(["update", "unchanged", "unchanged", "unchanged"]);
+      expect((await findPublicPosition(db, first!.position.slug))!.position.title).toBe("Staff Backend Engineer");
+      expect(checkPositionFiles([{ path: "positions/bad.yaml", value: { ...first!.position, team: "" } }]).problems).toEqual([
+        { path: "positions/bad.yaml", field: "team", message: "must not be empty" },
+      ]);
+    });
+  });
+}
