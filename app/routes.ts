@@ -25,8 +25,8 @@ export default [
   route("terms/terms-of-use/versions/:version", "features/legal/routes/terms.legal-document-version.tsx", {
     id: "terms-of-use-version",
   }),
-  // A private preview link to a page's draft (a signed token made on the page's editor).
-  route("preview/:token", "features/pages/routes/page-preview.tsx"),
+  // A private preview link to the draft of a page or a position (a signed token made on its editor).
+  route("preview/:token", "features/content/routes/content-preview.tsx"),
   // A page's social card, named by the page's id (its path may change).
   route("social-cards/pages/:file", "features/pages/routes/page-card.ts"),
   route("robots.txt", "features/site/routes/robots-txt.ts"),
@@ -88,6 +88,13 @@ export default [
       route(":pageId/revisions", "features/pages/routes/admin.page.revisions.tsx"),
       // The saved draft in the public frame (its handle says so), for the editor's preview pane.
       route(":pageId/preview", "features/pages/routes/admin.page.preview.tsx"),
+    ]),
+    ...prefix("positions", [
+      index("features/careers/routes/admin.positions.tsx"),
+      route(":positionId", "features/careers/routes/admin.position.tsx"),
+      route(":positionId/revisions", "features/careers/routes/admin.position.revisions.tsx"),
+      // The saved draft in the public frame (its handle says so).
+      route(":positionId/preview", "features/careers/routes/admin.position.preview.tsx"),
     ]),
   ]),
   // Every other address: a page made of blocks (the home page, the product, a campaign's landing

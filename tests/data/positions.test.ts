@@ -126,6 +126,11 @@ for (const { engine, skip } of await engines()) {
       ok(await publishPosition(db, alice, { id, baseRevision: 2 }));
       expect(await findPublicPosition(db, "security-researcher")).toMatchObject({ open: false });
       expect((await findPositionForApplication(db, id)).state).toBe("closed");
+      // A closed position is still edited and published (its closing date, now past, is kept).
+      const closedAt = new Date(Date.parse(now) - 30_000).toISOString();
+      ok(await savePosition(db, alice, { id, baseRevision: 2, position: samplePosition({ closesAt: closedAt, summary: "Filled." }) }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 3 }));
+      expect(await findPublicPosition(db, "security-researcher")).toMatchObject({ open: false, position: { summary: "Filled." } });
     });
 
     it("refuses bad fields next to the field, saving nothing", async () => {

@@ -44,6 +44,7 @@ let invitationToken = "";
 let postId = "";
 let legalVersionId = "";
 let pageId = "";
+let positionId = "";
 let demoLeadId = "";
 let applicationId = "";
 
@@ -383,6 +384,67 @@ const cases: Case[] = [
     expected: only("editor"),
   },
   {
+    route: "admin/positions",
+    name: "open positions",
+    request: () => ({ method: "GET", path: "/admin/positions" }),
+    expected: only("recruiter"),
+  },
+  {
+    route: "admin/positions",
+    name: "creating a position (refused: no title)",
+    request: () => ({ method: "POST", path: "/admin/positions", form: { title: "", team: "Matrix", location: "Berlin" } }),
+    expected: only("recruiter", 400),
+  },
+  {
+    route: "admin/positions/:positionId",
+    name: "a position's editor",
+    request: () => ({ method: "GET", path: `/admin/positions/${positionId}` }),
+    expected: only("recruiter"),
+  },
+  {
+    route: "admin/positions/:positionId",
+    name: "saving a position (based on a revision that never was: refused, nothing saved)",
+    request: () => ({
+      method: "POST",
+      path: `/admin/positions/${positionId}`,
+      form: {
+        intent: "save",
+        revision: "999",
+        title: "Matrix",
+        slug: "matrix-position",
+        team: "Matrix",
+        locations: "Berlin",
+        workplace: "hybrid",
+        employmentType: "full-time",
+        payPeriod: "year",
+        timeZone: "UTC",
+      },
+    }),
+    expected: only("recruiter", 409),
+  },
+  {
+    route: "admin/positions/:positionId/revisions",
+    name: "a position's revisions",
+    request: () => ({ method: "GET", path: `/admin/positions/${positionId}/revisions` }),
+    expected: only("recruiter"),
+  },
+  {
+    route: "admin/positions/:positionId/revisions",
+    name: "restoring a position revision that does not exist",
+    request: () => ({
+      method: "POST",
+      path: `/admin/positions/${positionId}/revisions`,
+      form: { revision: "999", baseRevision: "1" },
+    }),
+    expected: only("recruiter", 404),
+  },
+  {
+    route: "admin/positions/:positionId/preview",
+    name: "a position's preview",
+    request: () => ({ method: "GET", path: `/admin/positions/${positionId}/preview` }),
+    expected: only("recruiter"),
+  },
+  {
     route: "admin/leads",
     name: "lead inboxes",
     request: () => ({ method: "GET", path: "/admin/leads" }),
@@ -478,6 +540,11 @@ test.beforeAll(async ({ browser, playwright }) => {
   pageId = withDatabase(
     server.databasePath,
     (db) => (db.prepare("SELECT id FROM content_documents WHERE type = 'page' AND path = '/'").get() as { id: string }).id,
+  );
+  positionId = withDatabase(
+    server.databasePath,
+    (db) =>
+      (db.prepare("SELECT id FROM content_documents WHERE type = 'position' ORDER BY path LIMIT 1").get() as { id: string }).id,
   );
   legalVersionId = withDatabase(
     server.databasePath,

@@ -25,7 +25,7 @@ import type { ContentDocument, DocumentState } from "~/features/content/document
 import { writeDocumentFiles, type DocumentFileChange } from "~/features/content/document-files.server";
 import type { ContentExporter } from "~/features/content/content-exporter.server";
 import { parseYaml, stringifyYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
-import { positionPath } from "~/features/careers/positions";
+import { isOpenAt, positionPath } from "~/features/careers/positions";
 import { checkMarkup } from "~/features/blog/markup/check.server";
 import type { Database } from "~/db/schema";
 
@@ -58,8 +58,8 @@ const payPartLabels: Record<string, string> = { min: "minimum", max: "maximum", 
 
 /**
  * Saves `position` as the draft of position `id` (a new one when undefined); visitors see no
- * change until it is published. A closing date before the position can open (when it opened, if
- * visitors see it; else now) is refused on `closesAt`.
+ * change until it is published. A position visitors do not see yet may not close before now (it
+ * would never open); one they see may: a closing date passed means it is closed.
  */
 export async function savePosition(
   db: Db,
@@ -73,8 +73,7 @@ export async function savePosition(
   if (parsed.data.closesAt !== null) {
     const now = Date.now();
     const doc = input.id ? await findPositionForEditor(db, input.id) : undefined;
-    const live = doc ? liveVersionOf(doc, now) : null;
-    const refused = closingRefusal(parsed.data.closesAt, live ? Math.min(Date.parse(live.since), now) : now);
+    const refused = doc && liveVersionOf(doc, now) ? undefined : closingRefusal(parsed.data.closesAt, now);
     if (refused) return refused;
   }
   return saveDocument(db, editor, { type: "position", id: input.id, baseRevision: input.baseRevision, fields: parsed.data });
@@ -96,9 +95,9 @@ function closingRefusal(closesAt: string, opening: number): { ok: false; errors:
 }
 
 /**
- * Publishes the position's saved draft now, or from `at` on when that is in the future. A closing
- * date before its opening (when it opened, if visitors see it already; else the publishing time)
- * is refused on `closesAt`, nothing written. Closing a position now: publish it with closesAt now.
+ * Publishes the position's saved draft now, or from `at` on when that is in the future. A
+ * position that is not public yet and would close before it opens is refused on `closesAt`,
+ * nothing written. Closing a position now: publish it with closesAt now.
  */
 export async function publishPosition(
   db: Db,
@@ -108,9 +107,8 @@ export async function publishPosition(
   const doc = await findPositionForEditor(db, input.id);
   if (doc && doc.revision === input.baseRevision && doc.draft.closesAt !== null) {
     const now = Date.now();
-    const at = input.at && Date.parse(input.at) > now ? Date.parse(input.at) : now;
-    const live = liveVersionOf(doc, now);
-    const refused = closingRefusal(doc.draft.closesAt, live ? Math.min(Date.parse(live.since), at) : at);
+    const opens = input.at && Date.parse(input.at) > now ? Date.parse(input.at) : now;
+    const refused = liveVersionOf(doc, now) ? undefined : closingRefusal(doc.draft.closesAt, opens);
     if (refused) return refused;
   }
   return publishDocument(db, editor, { type: "position", ...input });
@@ -135,6 +133,8 @@ export type PositionListItem = {
   title: string;
   team: string;
   state: DocumentState;
+  /** Whether visitors can apply now: null when visitors see no version of it. */
+  open: boolean | null;
   closesAt: string | null;
   publishAt: string | null;
   updatedAt: string;
@@ -144,17 +144,27 @@ export type PositionListItem = {
 /** Every position for the back office's list: the latest change first. */
 export async function listPositionsForEditors(db: Db, now = Date.now()): Promise<PositionListItem[]> {
   const docs = await listDocuments<PositionSnapshot>(db, "position");
-  return docs.map((doc) => ({
-    id: doc.id,
-    path: doc.path,
-    title: doc.draft.title,
-    team: doc.draft.team,
-    state: documentStateOf(doc, now),
-    closesAt: doc.draft.closesAt,
-    publishAt: doc.publishAt,
-    updatedAt: doc.updatedAt,
-    revision: doc.revision,
-  }));
+  return docs.map((doc) => {
+    const live = liveVersionOf(doc, now);
+    return {
+      id: doc.id,
+      path: doc.path,
+      title: doc.draft.title,
+      team: doc.draft.team,
+      state: documentStateOf(doc, now),
+      open: live ? isOpenAt(live.data, now) : null,
+      closesAt: live?.data.closesAt ?? doc.draft.closesAt,
+      publishAt: doc.publishAt,
+      updatedAt: doc.updatedAt,
+      revision: doc.revision,
+    };
+  });
+}
+
+/** How the back office names where a position stands for visitors. */
+export function positionStateLabel(item: Pick<PositionListItem, "state" | "open">): string {
+  if (item.open !== null) return item.open ? "Open" : "Closed";
+  return { draft: "Draft", scheduled: "Scheduled", published: "Open", unpublished: "Taken off the site" }[item.state];
 }
 
 // Content files ---------------------------------------------------------------------------------

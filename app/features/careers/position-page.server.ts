@@ -10,8 +10,10 @@ import {
   type PositionView,
   employmentTypeLabels,
   formatPay,
+  positionPath,
   positionWhere,
   workplaceLabels,
+  type Position,
 } from "~/features/careers/positions";
 import { findPublicPosition, listOpenPositions, type PublicPosition } from "~/features/careers/positions.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
@@ -135,4 +137,10 @@ export async function loadOpenPositionsBoard(requestId = ""): Promise<BoardPosit
     logger.error({ requestId, err: error }, "open positions could not be read");
     return null;
   }
+}
+
+/** A position's saved draft as its page would show it, for previews: no application form, nothing cached. */
+export function positionDraftView(position: Position, id: string) {
+  const draft: PublicPosition = { ...position, id, path: positionPath(position.slug), postedAt: new Date().toISOString() };
+  return { position: positionView(draft), descriptionHtml: renderMarkup(position.description) };
 }

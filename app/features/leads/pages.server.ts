@@ -21,7 +21,7 @@ import { isUuid } from "~/db/normalize";
 import { deskForm, deskOfPath, inboxPath, leadPagePath, type LeadDesk } from "~/features/leads/desks";
 import { cursorParam, OPEN_APPLICATIONS, readInboxQuery, viewQuery } from "~/features/leads/inbox-query.server";
 import { leadsToCsv } from "~/features/leads/lead-csv.server";
-import { workflowOf, type LeadFormFacts } from "~/features/leads/registry";
+import { leadForms, workflowOf, type LeadFormFacts } from "~/features/leads/registry";
 import {
   addNote,
   assignLead,
@@ -128,6 +128,39 @@ function positionChoices(form: LeadFormFacts, pipelines: PositionPipeline[]) {
       total: pipeline.total,
     };
   });
+}
+
+/** How many applications a position's page in the back office lists (the desk, filtered, has them all). */
+const POSITION_APPLICATIONS_SHOWN = 20;
+
+/**
+ * A position's applications for its page in the back office: its pipeline (how many in each
+ * status of the recruiting workflow), its newest applications, and the desk filtered to it. The
+ * caller checks the recruiter's role.
+ */
+export async function loadPositionApplications(positionId: string) {
+  const form = leadForms["career-application"];
+  const statuses = workflowOf(form).statuses;
+  const [pipelines, page] = await Promise.all([
+    listPositionPipelines(getDb()),
+    listLeadInbox(getDb(), form.table, { positionId }, { limit: POSITION_APPLICATIONS_SHOWN }),
+  ]);
+  const pipeline = pipelines.find((entry) => entry.positionId === positionId);
+  return {
+    statuses: [...statuses],
+    counts: statuses.map((status) => pipeline?.counts[status] ?? 0),
+    total: pipeline?.total ?? 0,
+    applications: page.leads.map((lead) => ({
+      id: lead.id,
+      href: leadPagePath(form, lead.id),
+      name: `${lead.firstName} ${lead.lastName}`.trim(),
+      email: lead.email,
+      status: lead.status,
+      createdAt: lead.createdAt,
+    })),
+    more: Boolean(page.older),
+    deskHref: inboxPath(form, new URLSearchParams({ position: positionId }).toString()),
+  };
 }
 
 /**

@@ -40,6 +40,12 @@ export const adminSections: readonly AdminSection[] = [
     roles: ["sales"],
   },
   {
+    path: "/admin/positions",
+    label: "Open positions",
+    description: "Publish, schedule and close the positions on the careers page; see each one's applications.",
+    roles: ["recruiter"],
+  },
+  {
     path: "/admin/applications",
     label: "Applications",
     description: "Job applications: search, move through hiring, assign, export.",

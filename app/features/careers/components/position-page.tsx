@@ -80,10 +80,13 @@ export function PositionArticle({
   position,
   descriptionHtml,
   application,
+  preview = false,
 }: {
   position: PositionView;
   descriptionHtml: string | undefined;
   application: ReactNode;
+  /** A draft shown to its recruiter or a reviewer: no Apply button (nobody applies to a draft). */
+  preview?: boolean;
 }) {
   const html = useDocumentHtml(POSITION_DESCRIPTION_ID, descriptionHtml);
   return (
@@ -96,9 +99,11 @@ export function PositionArticle({
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">{position.title}</h1>
         {position.summary ? <p className="mt-4 text-xl text-muted">{position.summary}</p> : null}
         <Facts position={position} />
-        <div className="mt-8">
-          <ApplyButton position={position} />
-        </div>
+        {preview ? null : (
+          <div className="mt-8">
+            <ApplyButton position={position} />
+          </div>
+        )}
       </header>
       <div
         className={`mt-10 ${ARTICLE_BODY_CLASSES}`}
@@ -108,9 +113,11 @@ export function PositionArticle({
       />
       <ListSection title="What you will do" items={position.responsibilities} />
       <ListSection title="What you bring" items={position.requirements} />
-      <div className="mt-12 border-t border-slate-200 pt-8">
-        <ApplyButton position={position} />
-      </div>
+      {preview ? null : (
+        <div className="mt-12 border-t border-slate-200 pt-8">
+          <ApplyButton position={position} />
+        </div>
+      )}
       {application}
     </article>
   );

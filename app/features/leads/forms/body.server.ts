@@ -9,6 +9,8 @@ export const LARGE_FORM_LIMITS: readonly { pathPrefix: string; bytes: number }[]
   { pathPrefix: "/admin/posts", bytes: 2 * 1024 * 1024 },
   // The page editor sends every field of every block (PAGE_FORM_MAX_BYTES in its form module).
   { pathPrefix: "/admin/pages", bytes: 2 * 1024 * 1024 },
+  // A position's text is at most about 35,000 characters, each up to nine bytes once form-encoded.
+  { pathPrefix: "/admin/positions", bytes: 512 * 1024 },
 ];
 
 /** The most bytes a form posted to `pathname` may have. */

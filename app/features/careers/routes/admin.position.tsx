@@ -1,0 +1,366 @@
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/admin.position";
+import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
+import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
+import { formatDateTime } from "~/ui/admin/format";
+import { isTimeZone, localInputToUtc, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
+import { buttonClasses } from "~/ui/button";
+import { site } from "~/config/site";
+import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
+import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
+import { PreviewLinkPanel } from "~/features/content/admin/preview-link-panel";
+import { loadPositionApplications } from "~/features/leads/pages.server";
+import { PositionEditor } from "~/features/careers/admin/position-editor";
+import {
+  findPositionForEditor,
+  positionStateLabel,
+  publishPosition,
+  savePosition,
+  unpublishPosition,
+} from "~/features/careers/position-documents.server";
+import { POSITION_ROLE, positionTeams, samePosition } from "~/features/careers/position-editor.server";
+import {
+  positionFormValues,
+  positionFromForm,
+  readPositionFormValues,
+  type PositionFormValues,
+} from "~/features/careers/position-form";
+import { makePositionPreviewLink } from "~/features/careers/position-preview.server";
+import { isOpenAt } from "~/features/careers/positions";
+
+// A position's editor (recruiters): its fields saved as a draft revision; publishing now,
+// scheduling, closing now and reopening, each publishing what the form holds; taking it off the
+// site; a preview and a private preview link; and the position's applications and pipeline.
+
+async function requirePosition(positionId: string) {
+  const position = await findPositionForEditor(getDb(), positionId);
+  if (!position) throw data({ message: "There is no such position." }, { status: 404 });
+  return position;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, POSITION_ROLE);
+  const position = await requirePosition(params.positionId);
+  const zone = timeZoneOf(request);
+  const now = Date.now();
+  const live = liveVersionOf(position, now);
+  const state = documentStateOf(position, now);
+  const [teams, applications] = await Promise.all([positionTeams(getDb()), loadPositionApplications(position.id)]);
+  return {
+    id: position.id,
+    revision: position.revision,
+    values: positionFormValues(position.draft, zone),
+    teams,
+    state: positionStateLabel({ state, open: live ? isOpenAt(live.data, now) : null }),
+    open: live ? isOpenAt(live.data, now) : null,
+    livePath: live?.path ?? null,
+    publishAt: state === "scheduled" && position.publishAt ? formatDateTime(position.publishAt, zone) : null,
+    changesNotLive: Boolean(live) && !samePosition(live!.data, position.draft),
+    updated: `${formatDateTime(position.updatedAt, zone)} by ${position.updatedByEmail || "the content import"}`,
+    created: new URL(request.url).searchParams.has("created"),
+    timeZones: timeZoneNames(),
+    scheduleAt: position.publishAt && state === "scheduled" ? utcToLocalInput(position.publishAt, zone) : "",
+    previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
+    applications: {
+      ...applications,
+      applications: applications.applications.map((application) => ({
+        ...application,
+        createdAt: formatDateTime(application.createdAt, zone),
+      })),
+    },
+  };
+}
+
+type Answer = {
+  values?: PositionFormValues;
+  errors?: Record<string, string>;
+  problem?: string;
+  done?: string;
+  formKey?: string;
+  conflict?: { number: number; authorEmail: string };
+  /** The revision saved before publishing was refused: an answer of 400 reloads no data. */
+  revision?: number;
+  scheduleAt?: string;
+  previewLink?: string;
+  previewExpires?: string;
+  previewError?: string;
+};
+
+const refused = (answer: Answer, status = 400) => data({ ...answer, formKey: crypto.randomUUID() }, { status });
+
+function refusal(outcome: Exclude<SaveOutcome | PublishOutcome, { ok: true }>, values: PositionFormValues, revision?: number) {
+  if ("conflict" in outcome)
+    return refused({ values, conflict: { number: outcome.conflict.number, authorEmail: outcome.conflict.authorEmail } }, 409);
+  if ("errors" in outcome) return refused({ values, revision, errors: outcome.errors });
+  if ("checks" in outcome) return refused({ values, revision, problem: outcome.checks.map((check) => check.message).join(" ") });
+  return refused({ problem: "There is no such position." }, 404);
+}
+
+const PUBLISHING = ["publish", "schedule", "close", "reopen"];
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, form } = await requireAdminForm(request, POSITION_ROLE);
+  const position = await requirePosition(params.positionId);
+  const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
+  const db = getDb();
+  const intent = String(form.get("intent") ?? "save");
+  if (intent === "preview-link") {
+    const days = Number(form.get("days") ?? PREVIEW_DEFAULT_DAYS);
+    if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS)
+      return refused({ previewError: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` });
+    const link = await makePositionPreviewLink(db, getEnv(), position.id, days);
+    await recordAudit(db, {
+      actor: user,
+      action: "position.preview-link",
+      target: { type: "position", id: position.id },
+      details: { days, expiresAt: link.expiresAt.toISOString() },
+      ip: context.clientIp,
+    });
+    return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
+  }
+
+  const revisionText = String(form.get("revision") ?? "");
+  if (!/^\d{1,9}$/.test(revisionText)) return refused({ problem: "This form is incomplete. Reload the page and try again." });
+  const baseRevision = Number(revisionText);
+
+  if (intent === "unpublish") {
+    const outcome = await unpublishPosition(db, editor, position.id);
+    if (!outcome.ok) return refused({ problem: "There is no such position." }, 404);
+    return { done: "Taken off the site: visitors no longer see this position, and its address answers 404." } satisfies Answer;
+  }
+  if (intent !== "save" && !PUBLISHING.includes(intent)) return refused({ problem: "Unknown action." });
+
+  const values = readPositionFormValues(form);
+  if (!isTimeZone(values.timeZone)) values.timeZone = timeZoneOf(request);
+  // Closing and reopening publish what the form holds, with the closing date set to now, or none.
+  if (intent === "close") values.closesAt = utcToLocalInput(new Date().toISOString(), values.timeZone);
+  if (intent === "reopen") values.closesAt = "";
+  const read = positionFromForm(values);
+  if (!read.ok) return refused({ values, errors: read.errors });
+  const fields = read.position;
+  if (intent === "close") fields.closesAt = new Date().toISOString();
+
+  let at: string | undefined;
+  const scheduleAt = String(form.get("publishAt") ?? "");
+  if (intent === "schedule") {
+    at = localInputToUtc(scheduleAt, values.timeZone);
+    if (!at) return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time, such as 2026-12-01 09:30." } });
+    if (Date.parse(at) <= Date.now())
+      return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time in the future." } });
+  }
+
+  // Every change is saved as a revision; publishing publishes what the form holds, saved first.
+  let revision = baseRevision;
+  const unchanged = samePosition(fields, position.draft) && baseRevision === position.revision;
+  if (intent === "save" || !unchanged) {
+    const saved = await savePosition(db, editor, { id: position.id, baseRevision, position: fields });
+    if (!saved.ok) return refusal(saved, values);
+    revision = saved.revision;
+  }
+  if (intent === "save") return { done: `Saved as revision ${revision}.` } satisfies Answer;
+  const outcome = await publishPosition(db, editor, { id: position.id, baseRevision: revision, at });
+  if (!outcome.ok) return refusal(outcome, values, revision);
+  if (outcome.scheduled)
+    return {
+      done: `Scheduled: visitors see this version at ${outcome.path} from ${formatDateTime(outcome.at, values.timeZone)}.`,
+    } satisfies Answer;
+  if (intent === "close")
+    return {
+      done: `Closed: ${outcome.path} now says the position is no longer open, and takes no applications.`,
+    } satisfies Answer;
+  return { done: `Published: visitors see this version at ${outcome.path} now.` } satisfies Answer;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.values.title ?? "Position"} | ${site.company} back office` },
+];
+
+const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
+
+export default function EditPosition({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as Answer | undefined;
+  const values = answer?.values ?? loaderData.values;
+  const share = useFetcher<Answer>();
+  const { applications } = loaderData;
+
+  const notice = (
+    <>
+      {loaderData.created ? <Notice tone="success">The position was created as a draft.</Notice> : null}
+      {answer?.done ? <Notice tone="success">{answer.done}</Notice> : null}
+      {answer?.problem ? <Notice tone="error">{answer.problem}</Notice> : null}
+      {answer?.errors && Object.keys(answer.errors).length ? (
+        <Notice tone="error">Not saved: fix the fields marked below.</Notice>
+      ) : null}
+      {answer?.conflict ? (
+        <Notice tone="error">
+          Not saved: {answer.conflict.authorEmail} saved this position (revision {answer.conflict.number}) after you opened it.
+          Your changes are still in the form; open the <Link to={`/admin/positions/${loaderData.id}/revisions`}>revisions</Link>{" "}
+          to see theirs, then reload and make your changes again.
+        </Notice>
+      ) : null}
+    </>
+  );
+
+  const publishing = (
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+      <legend className="px-1 text-lg font-semibold">Publish</legend>
+      <p className="text-sm">
+        {loaderData.livePath
+          ? `Visitors see this position at ${loaderData.livePath}${loaderData.open ? "" : " as no longer open"}${
+              loaderData.changesNotLive ? "; the saved changes are not published yet" : ""
+            }.`
+          : "Visitors do not see this position yet."}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="publish" className={buttonClasses()}>
+          Publish now
+        </button>
+        {loaderData.open ? (
+          <button type="submit" name="intent" value="close" className={buttonClasses("secondary")}>
+            Close now
+          </button>
+        ) : null}
+        {loaderData.open === false ? (
+          <button type="submit" name="intent" value="reopen" className={buttonClasses("secondary")}>
+            Reopen
+          </button>
+        ) : null}
+        {loaderData.livePath || loaderData.publishAt ? (
+          <button type="submit" name="intent" value="unpublish" className={buttonClasses("ghost")}>
+            Take off the site
+          </button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="position-publishAt" className="text-sm font-medium">
+            Publish at
+          </label>
+          <input
+            id="position-publishAt"
+            type="datetime-local"
+            name="publishAt"
+            defaultValue={answer?.scheduleAt ?? loaderData.scheduleAt}
+            aria-invalid={answer?.errors?.publishAt ? true : undefined}
+            aria-describedby={answer?.errors?.publishAt ? "position-publishAt-error" : undefined}
+            className={`${fieldClasses} w-auto`}
+          />
+        </div>
+        <button type="submit" name="intent" value="schedule" className={buttonClasses("secondary")}>
+          Schedule
+        </button>
+      </div>
+      <FieldError id="position-publishAt-error" message={answer?.errors?.publishAt} />
+    </fieldset>
+  );
+
+  return (
+    <>
+      <PageHeading
+        title={loaderData.values.title}
+        actions={
+          <>
+            {loaderData.livePath ? (
+              <a href={loaderData.livePath} className={buttonClasses("secondary")}>
+                View on the site
+              </a>
+            ) : null}
+            <a href={`/admin/positions/${loaderData.id}/preview`} className={buttonClasses("secondary")}>
+              Preview
+            </a>
+            <Link to={`/admin/positions/${loaderData.id}/revisions`} className={buttonClasses("secondary")}>
+              Revisions
+            </Link>
+            <Link to="/admin/positions" className={buttonClasses("ghost")}>
+              All positions
+            </Link>
+          </>
+        }
+      >
+        {loaderData.state}
+        {loaderData.publishAt ? ` · scheduled for ${loaderData.publishAt}` : ""} · last saved {loaderData.updated}
+      </PageHeading>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <PositionEditor
+          key={answer?.formKey ?? `revision-${loaderData.revision}`}
+          values={values}
+          errors={answer?.errors ?? {}}
+          revision={answer?.revision ?? loaderData.revision}
+          teams={loaderData.teams}
+          timeZones={loaderData.timeZones}
+          notice={notice}
+          publishing={publishing}
+        />
+        <div>
+          <Panel title="Applications" id="applications">
+            <p className="text-sm">
+              {applications.total === 1 ? "1 application" : `${applications.total} applications`} for this position.{" "}
+              <Link to={applications.deskHref} className="text-brand-700 underline">
+                Open them in the applications desk
+              </Link>
+            </p>
+            <table className="mt-4 w-full text-sm">
+              <caption className="sr-only">Pipeline: applications in each status</caption>
+              <thead>
+                <tr className="text-muted">
+                  {applications.statuses.map((status) => (
+                    <th key={status} scope="col" className={`${cell} capitalize`}>
+                      {status}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  {applications.counts.map((count, index) => (
+                    <td key={applications.statuses[index]} className={`${cell} tabular-nums`}>
+                      {count}
+                    </td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+            {applications.applications.length ? (
+              <table className="mt-4 w-full text-sm">
+                <caption className="sr-only">The newest applications</caption>
+                <thead>
+                  <tr className="text-muted">
+                    <th scope="col" className={cell}>
+                      Applicant
+                    </th>
+                    <th scope="col" className={cell}>
+                      Status
+                    </th>
+                    <th scope="col" className={cell}>
+                      Received
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {applications.applications.map((application) => (
+                    <tr key={application.id}>
+                      <td className={cell}>
+                        <Link to={application.href} className="font-medium text-brand-700 underline">
+                          {application.name || application.email}
+                        </Link>
+                      </td>
+                      <td className={`${cell} capitalize`}>{application.status}</td>
+                      <td className={cell}>{application.createdAt}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {applications.more ? <p className="mt-2 text-sm text-muted">The newest are shown; the desk has them all.</p> : null}
+          </Panel>
+        </div>
+      </div>
+      <PreviewLinkPanel noun="position" days={loaderData.previewDays} form={share.Form} answer={share.data} />
+    </>
+  );
+}
