@@ -11,6 +11,9 @@ export default [
   route("company/careers", "features/pages/routes/page-with-application.tsx"),
   // An open position's page (a closed one answers 410); another address under it is a page's.
   route("company/careers/:slug", "features/careers/routes/company.careers.position.tsx"),
+  // The open positions' feeds: static segments, so the router ranks them above :slug.
+  route("company/careers/atom.xml", "features/careers/routes/company.careers.atom-xml.ts"),
+  route("company/careers/feed.json", "features/careers/routes/company.careers.feed-json.ts"),
   route("resources/blog", "features/blog/routes/resources.blog.tsx"),
   route("resources/blog/:slug", "features/blog/routes/resources.blog.post.tsx"),
   // A private preview link; two segments, so it never meets a post's slug (a slug holds no "/").

@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { pathChanged } from "~/features/content/publish-hook.server";
 import { contentQuery, keptQuery } from "~/features/site/query-params";
+import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "~/platform/canonical-path";
 import { withScriptHashes } from "./security";
@@ -69,6 +70,8 @@ export const NONCE_PAGE_CACHE_CONTROL = "private, no-cache";
 
 /** Resource routes cached like pages. */
 const CACHED_RESOURCES = new Set(["/rss.xml", "/atom.xml", "/feed.json", "/sitemap.xml", "/robots.txt"]);
+// The open positions' feeds, under the careers page.
+for (const path of Object.values(POSITION_FEED_PATHS)) CACHED_RESOURCES.add(path);
 const CACHEABLE_TYPES = /^(text\/html|text\/plain|application\/xml|application\/(rss|atom)\+xml|application\/feed\+json)\b/;
 
 /** Headers that belong to one response, not to the page (the security middleware sets them per request). */

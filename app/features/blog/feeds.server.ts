@@ -11,8 +11,9 @@ import {
 } from "~/features/blog/db/posts.server";
 import { getEnv } from "~/env.server";
 import { isAllowedImageUrl } from "~/features/blog/markup/urls.server";
-import { FEED_FORMATS, feedPath, type FeedFormat } from "~/features/blog/feeds";
+import { feedPath } from "~/features/blog/feeds";
 import { absoluteUrl } from "~/features/site/seo";
+import { JSON_FEED_VERSION, feedResponse, jsonFeedResponse, type FeedFormat, type JsonFeed } from "~/platform/feeds";
 import { escapeXml, withoutXmlForbidden } from "~/platform/xml";
 
 // The blog's feeds: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the same 50 newest published posts,
@@ -75,10 +76,6 @@ const selfUrl = (feed: FeedData, format: FeedFormat) => `${feed.siteUrl}${feedPa
 const imageUrl = (feed: FeedData, post: BlogPostSummary) =>
   post.image_url && isAllowedImageUrl(post.image_url) ? absoluteUrl(feed.siteUrl, post.image_url) : undefined;
 
-function respond(body: string, format: FeedFormat) {
-  return new Response(body, { headers: { "Content-Type": `${FEED_FORMATS[format].type}; charset=utf-8` } });
-}
-
 /** RSS 2.0 with the author as dc:creator (RSS's own author element must be an email address). */
 export async function rssFeed(request: Request): Promise<Response> {
   const feed = await loadFeed(request);
@@ -112,7 +109,7 @@ export async function rssFeed(request: Request): Promise<Response> {
     "</rss>",
     "",
   ].join("\n");
-  return respond(body, "rss");
+  return feedResponse(body, "rss");
 }
 
 /**
@@ -147,14 +144,14 @@ export async function atomFeed(request: Request): Promise<Response> {
       category: [{ name: text(post.category) }],
     });
   }
-  return respond(atom.atom1(), "atom");
+  return feedResponse(atom.atom1(), "atom");
 }
 
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1): the excerpt is each item's text. */
 export async function jsonFeed(request: Request): Promise<Response> {
   const feed = await loadFeed(request);
-  const document = {
-    version: "https://jsonfeed.org/version/1.1",
+  const document: JsonFeed = {
+    version: JSON_FEED_VERSION,
     title: feed.title,
     home_page_url: feed.homeUrl,
     feed_url: selfUrl(feed, "json"),
@@ -175,5 +172,5 @@ export async function jsonFeed(request: Request): Promise<Response> {
       tags: [post.category],
     })),
   };
-  return respond(`${JSON.stringify(document, null, 2)}\n`, "json");
+  return jsonFeedResponse(document);
 }

@@ -1,15 +1,15 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
+import { FEED_TYPES, feedAlternateLinks, type FeedFormat } from "~/platform/feeds";
 
 // The blog's feeds, for the whole blog or one category (`?category=NAME`), and the
 // <link rel="alternate"> tags that let readers and browsers find them.
 
 export const FEED_FORMATS = {
-  rss: { path: "/rss.xml", type: "application/rss+xml", label: "RSS" },
-  atom: { path: "/atom.xml", type: "application/atom+xml", label: "Atom" },
-  json: { path: "/feed.json", type: "application/feed+json", label: "JSON Feed" },
+  rss: { path: "/rss.xml", ...FEED_TYPES.rss },
+  atom: { path: "/atom.xml", ...FEED_TYPES.atom },
+  json: { path: "/feed.json", ...FEED_TYPES.json },
 } as const;
-export type FeedFormat = keyof typeof FEED_FORMATS;
 
 /** A feed's own path, for the whole blog or one category. */
 export function feedPath(format: FeedFormat, category?: string): string {
@@ -21,13 +21,14 @@ export function feedPath(format: FeedFormat, category?: string): string {
 export function feedLinks(siteUrl: string, category?: string): MetaDescriptor[] {
   const formats = Object.keys(FEED_FORMATS) as FeedFormat[];
   const scopes = category ? [undefined, category] : [undefined];
-  return scopes.flatMap((scope) =>
-    formats.map((format) => ({
-      tagName: "link",
-      rel: "alternate",
-      type: FEED_FORMATS[format].type,
-      title: `${site.company} Blog${scope ? `: ${scope}` : ""} (${FEED_FORMATS[format].label})`,
-      href: `${siteUrl}${feedPath(format, scope)}`,
-    })),
+  return feedAlternateLinks(
+    siteUrl,
+    scopes.flatMap((scope) =>
+      formats.map((format) => ({
+        format,
+        title: `${site.company} Blog${scope ? `: ${scope}` : ""}`,
+        path: feedPath(format, scope),
+      })),
+    ),
   );
 }

@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { getDb } from "~/db/index.server";
 import { renderMarkup } from "~/features/blog/markup.server";
 import { jobPostingJsonLd } from "~/features/careers/job-posting";
+import { POSITION_FEED_ALTERNATES } from "~/features/careers/position-feeds";
 import {
   POSITION_DESCRIPTION_ID,
   POSITION_SLUG_PATTERN,
@@ -58,8 +59,8 @@ function positionView(position: PublicPosition): PositionView {
 const list = (heading: string, items: readonly string[]) =>
   items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeXml(item)}</li>`).join("")}</ul>` : "";
 
-/** The whole description for job search engines: the text, then what the person will do and bring. */
-function fullDescription(position: PublicPosition, descriptionHtml: string): string {
+/** The whole description for job search engines and the feeds: the text, then what the person will do and bring. */
+export function fullDescription(position: PublicPosition, descriptionHtml: string): string {
   const summary = position.summary ? `<p>${escapeXml(position.summary)}</p>` : "";
   return `${summary}${descriptionHtml}${list("What you will do", position.responsibilities)}${list("What you bring", position.requirements)}`;
 }
@@ -84,6 +85,7 @@ export async function loadPositionPage(slug: string, context: AppLoadContext) {
         path,
         noindex: true,
         feeds: false,
+        alternateFeeds: POSITION_FEED_ALTERNATES,
         jsonLd: [],
       };
       return data(
@@ -107,6 +109,7 @@ export async function loadPositionPage(slug: string, context: AppLoadContext) {
     path: position.path,
     noindex: false,
     feeds: false,
+    alternateFeeds: POSITION_FEED_ALTERNATES,
     jsonLd: [jobPostingJsonLd({ ...position, descriptionHtml: fullDescription(position, html) }, getEnv().SITE_URL)],
   };
   return data({

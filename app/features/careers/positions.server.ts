@@ -47,6 +47,17 @@ export async function listOpenPositions(db: Db, now: Date = new Date()): Promise
     .sort((a, b) => a.team.localeCompare(b.team) || a.title.localeCompare(b.title));
 }
 
+/**
+ * When the list of open positions last changed as of `now` (a feed's updated time): the latest
+ * moment a position's current version went public or a position closed by its date; undefined
+ * while no position is public. A position taken off the site leaves no trace here.
+ */
+export async function openPositionsChangedAt(db: Db, now: Date = new Date()): Promise<Date | undefined> {
+  const live = await listLiveDocuments<PositionSnapshot>(db, "position", now);
+  const moments = live.map((entry) => Date.parse(isOpenAt(entry.data, now.getTime()) ? entry.since : entry.data.closesAt!));
+  return moments.length ? new Date(Math.max(...moments)) : undefined;
+}
+
 /** The position visitors see at /company/careers/<slug> at `now`, open or closed; undefined when none is. */
 export async function findPublicPosition(
   db: Db,

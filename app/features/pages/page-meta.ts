@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { notFoundMeta, pageMeta, type PageImage } from "~/features/site/seo";
 import { goneMeta } from "~/features/redirects/gone-meta";
+import type { FeedAlternate } from "~/platform/feeds";
 
 /** What a page's meta tags are made of: small, it travels with the page's data. */
 export type PageMetaData = {
@@ -13,6 +14,8 @@ export type PageMetaData = {
   noindex: boolean;
   /** A page showing the blog's posts advertises its feeds. */
   feeds: boolean;
+  /** Feeds of what the page itself lists (the careers page's and a position's: the open positions). */
+  alternateFeeds?: FeedAlternate[];
   jsonLd: Record<string, unknown>[];
 };
 
@@ -31,6 +34,7 @@ export function pageRouteMeta(matches: Parameters<typeof pageMeta>[0], data: Pag
     path: meta.path,
     image: meta.image,
     feeds: meta.feeds ? {} : undefined,
+    alternateFeeds: meta.alternateFeeds,
     jsonLd: meta.jsonLd,
   });
   if (meta.noindex) tags.push({ name: "robots", content: "noindex" });

@@ -1,5 +1,6 @@
 import { CAMPAIGN_PARAMETERS } from "~/features/leads/attribution";
 import { CAREERS_PATH } from "~/features/careers/positions";
+import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 
 // The query parameters each page reads. Pages echo only these (in links and form actions) and the
 // server's page cache keys on only these: any other parameter is ignored by both, so `?x=N`
@@ -17,6 +18,9 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   "/rss.xml": ["category"],
   "/atom.xml": ["category"],
   "/feed.json": ["category"],
+  // The open positions' feeds read none (the pattern of a position's page below would match them).
+  [POSITION_FEED_PATHS.atom]: [],
+  [POSITION_FEED_PATHS.json]: [],
 };
 
 /** A position's page opens the application form in place, as the careers page does. */

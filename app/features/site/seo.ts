@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { feedLinks } from "~/features/blog/feeds";
+import { feedAlternateLinks, type FeedAlternate } from "~/platform/feeds";
 
 type RootMatch = { id: string; data?: unknown } | undefined;
 
@@ -30,6 +31,8 @@ export type PageMetaInput = {
   jsonLd?: Record<string, unknown>[];
   /** Pages about the blog advertise its feeds (and their category's, when there is one). */
   feeds?: { category?: string };
+  /** Feeds of what the page itself lists (the careers page's open positions), after the blog's. */
+  alternateFeeds?: readonly FeedAlternate[];
 };
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
@@ -64,6 +67,7 @@ export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): M
   if (image) tags.push({ name: "twitter:image", content: image });
   if (described) tags.push({ name: "twitter:image:alt", content: described.alt });
   if (input.feeds) tags.push(...feedLinks(siteUrl, input.feeds.category));
+  if (input.alternateFeeds) tags.push(...feedAlternateLinks(siteUrl, input.alternateFeeds));
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }

@@ -7,6 +7,7 @@ import { findPublishedPost } from "~/features/blog/db/posts.server";
 import { findLiveDocument, findPathHolder } from "~/features/content/documents.server";
 import { SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
 import { isOpenAt, type Position } from "~/features/careers/positions";
+import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 
 // Which paths belong to the site itself, and which of them are pages visitors can open. An old
 // address of a redirect may never be one of them (a redirect is only consulted where the site
@@ -23,6 +24,8 @@ export type PathOwner = (db: Db, path: string) => Promise<PathClaim | undefined>
 /** Pages written in code; the pages made of blocks are the content core's (contentPages). */
 const CODE_PAGES = new Set<string>(codePaths);
 const OWN_FILES = new Set(["/robots.txt", "/sitemap.xml", "/rss.xml", "/atom.xml", "/feed.json", "/healthz", "/favicon.svg"]);
+// The open positions' feeds, under the careers page.
+for (const path of Object.values(POSITION_FEED_PATHS)) OWN_FILES.add(path);
 /** Prefixes the site answers itself: the back office, assets, uploaded images, routes under a page, social cards. */
 const OWN_PREFIXES = [
   "/admin",

@@ -3,6 +3,7 @@ import type { Route } from "./+types/page-with-application";
 import { getDb } from "~/db/index.server";
 import { applicationPositionOf } from "~/features/careers/positions.server";
 import { loadOpenPositionsBoard } from "~/features/careers/position-page.server";
+import { POSITION_FEED_ALTERNATES } from "~/features/careers/position-feeds";
 import { OpenPositions } from "~/features/careers/components/open-positions";
 import { CareerApplication } from "~/features/leads/components/career-application";
 import { NotFound } from "~/ui/not-found";
@@ -25,7 +26,9 @@ export async function loader(args: Route.LoaderArgs) {
     applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
     loadOpenPositionsBoard(args.context.requestId),
   ]);
-  return data({ ...page.data, position, positions }, page.init ?? undefined);
+  // The page lists the open positions: it advertises their feeds.
+  const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
+  return data({ ...page.data, meta, position, positions }, page.init ?? undefined);
 }
 
 /** The form posts to the page's own URL (so its utm_* parameters are recorded) → career_applications. */
