@@ -102,6 +102,16 @@ test("a recruiter publishes a position with a pay range on a schedule; visitors 
   await expect(preview.getByText("€95,000–€120,000 a year")).toBeVisible();
   await expect(preview.getByRole("link", { name: "Apply for this position" })).toHaveCount(0);
   await preview.close();
+  // And by a reviewer without an account, through a signed link.
+  await page.getByRole("button", { name: "Make preview link" }).click();
+  const link = await page.getByLabel("Preview link").inputValue();
+  const reviewer = await browser.newPage();
+  expect((await reviewer.goto(link))?.headers()["cache-control"]).toBe("no-store");
+  await expect(reviewer.getByText("Preview — not published")).toBeVisible();
+  await expect(reviewer.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  await expect(reviewer.getByRole("link", { name: "Apply for this position" })).toHaveCount(0);
+  expect((await reviewer.goto(`${link.slice(0, -1)}${link.endsWith("0") ? "1" : "0"}`))?.status()).toBe(404);
+  await reviewer.close();
 
   // Scheduled: nothing public until its time.
   await page.getByLabel("Publish at").fill("2030-01-01T09:00");
@@ -111,6 +121,7 @@ test("a recruiter publishes a position with a pay range on a schedule; visitors 
   expect((await request.get(`${server.url}${PATH}`)).status()).toBe(404);
   expect(await (await request.get(`${server.url}/company/careers`)).text()).not.toContain(TITLE);
   expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).not.toContain(PATH);
+  expect(await (await request.get(`${server.url}/company/careers/atom.xml`)).text()).not.toContain(PATH);
 
   // Its time comes (the clock moved on: the stored time set to a second ago).
   const id = positionId();
@@ -120,6 +131,8 @@ test("a recruiter publishes a position with a pay range on a schedule; visitors 
   await expect(async () => {
     expect(await (await request.get(`${server.url}/company/careers`)).text()).toContain(TITLE);
     expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).toContain(`${server.url}${PATH}`);
+    expect(await (await request.get(`${server.url}/company/careers/atom.xml`)).text()).toContain(`${server.url}${PATH}`);
+    expect(await (await request.get(`${server.url}/company/careers/feed.json`)).text()).toContain(`${server.url}${PATH}`);
   }).toPass({ timeout: 5_000 });
   const live = await request.get(`${server.url}${PATH}`);
   expect(live.status()).toBe(200);
@@ -182,6 +195,8 @@ test("a recruiter publishes a position with a pay range on a schedule; visitors 
     expect(jobPostingsIn(await closed.text())).toEqual([]);
     expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).not.toContain(PATH);
     expect(await (await request.get(`${server.url}/company/careers`)).text()).not.toContain(TITLE);
+    expect(await (await request.get(`${server.url}/company/careers/atom.xml`)).text()).not.toContain(PATH);
+    expect(await (await request.get(`${server.url}/company/careers/feed.json`)).text()).not.toContain(PATH);
   }).toPass({ timeout: 5_000 });
   await page.goto(`/admin/applications?position=${id}`);
   await expect(page.getByRole("link", { name: /Grace Hopper/ })).toBeVisible();
@@ -191,7 +206,7 @@ test("a recruiter publishes a position with a pay range on a schedule; visitors 
     auditActions(server, "actor_email = ? AND action LIKE 'position.%'", email).filter(
       (action, index, all) => all.indexOf(action) === index,
     ),
-  ).toEqual(["position.created", "position.saved", "position.scheduled", "position.published"]);
+  ).toEqual(["position.created", "position.saved", "position.preview-link", "position.scheduled", "position.published"]);
 });
 
 test("a recruiter's save made on a stale form is refused, naming who saved; a revision is restored", async ({ browser }) => {
