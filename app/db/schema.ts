@@ -63,6 +63,8 @@ export interface ContentDocumentsTable {
   published: NullableJson;
   published_path: ColumnType<string | null, string | null | undefined, string | null>;
   published_at: NullableTimestamp;
+  /** When visitors first saw it since it was last taken off the site (a job posting's date). */
+  first_published_at: NullableTimestamp;
   scheduled: NullableJson;
   scheduled_path: ColumnType<string | null, string | null | undefined, string | null>;
   publish_at: NullableTimestamp;

@@ -102,6 +102,28 @@ for (const { engine, skip } of await engines()) {
       expect((await listPositionsForEditors(db)).map((position) => position.state)).toEqual(["unpublished"]);
     });
 
+    it("keeps the date a position was posted through corrections; taken off and published again, it is posted anew", async () => {
+      const opens = new Date(Date.now() + 60_000);
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition() }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 1, at: opens.toISOString() }));
+      // Its scheduled first version is posted at its time, before any write settles it.
+      expect((await findPublicPosition(db, "security-researcher", opens))?.position.postedAt).toBe(opens.toISOString());
+
+      const { id: other } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition({ slug: "other" }) }));
+      const first = ok(await publishPosition(db, alice, { id: other, baseRevision: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      ok(await savePosition(db, alice, { id: other, baseRevision: 1, position: samplePosition({ slug: "other", summary: "Fixed." }) }));
+      ok(await publishPosition(db, alice, { id: other, baseRevision: 2 }));
+      const corrected = await findPublicPosition(db, "other");
+      expect(corrected).toMatchObject({ position: { summary: "Fixed.", postedAt: first.at } });
+      expect((await listOpenPositions(db)).find((position) => position.id === other)?.postedAt).toBe(first.at);
+
+      ok(await unpublishPosition(db, alice, other));
+      const again = ok(await publishPosition(db, alice, { id: other, baseRevision: 2 }));
+      expect(again.at > first.at).toBe(true);
+      expect((await findPublicPosition(db, "other"))?.position.postedAt).toBe(again.at);
+    });
+
     it("opens a scheduled position at its time, and closes it by the clock at its closing date", async () => {
       const opens = new Date(Date.now() + 60_000);
       const closes = new Date(opens.getTime() + 3_600_000);

@@ -35,7 +35,7 @@ export async function findPositionForApplication(db: Db, id: string, now: Date =
   };
 }
 
-/** A position visitors see: its fields, its id, and since when this version is public. */
+/** A position visitors see: its fields, its id, and since when it is posted (its first publication, not its latest correction). */
 export type PublicPosition = Position & { id: string; path: string; postedAt: string };
 
 /** The open positions at `now`, by team then title (the careers page, the sitemap, the feeds). */
@@ -43,7 +43,7 @@ export async function listOpenPositions(db: Db, now: Date = new Date()): Promise
   const live = await listLiveDocuments<PositionSnapshot>(db, "position", now);
   return live
     .filter((entry) => isOpenAt(entry.data, now.getTime()))
-    .map((entry) => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.since }))
+    .map((entry) => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.firstSince }))
     .sort((a, b) => a.team.localeCompare(b.team) || a.title.localeCompare(b.title));
 }
 
@@ -67,7 +67,7 @@ export async function findPublicPosition(
   const live = await findLiveDocument<PositionSnapshot>(db, "position", positionPath(slug), now);
   if (!live) return undefined;
   return {
-    position: { ...live.data, id: live.id, path: live.path, postedAt: live.since },
+    position: { ...live.data, id: live.id, path: live.path, postedAt: live.firstSince },
     open: isOpenAt(live.data, now.getTime()),
   };
 }

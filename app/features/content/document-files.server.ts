@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { ContentTypeId } from "~/features/content/content-types";
 import { insertRevision } from "~/features/content/revisions.server";
 import type { Database } from "~/db/schema";
@@ -58,13 +58,20 @@ export async function writeDocumentFiles<Snapshot>(
     if (existing)
       await trx
         .updateTable("content_documents")
-        .set({ ...values, scheduled: null, scheduled_path: null, publish_at: null, unpublished_at: null })
+        .set({
+          ...values,
+          first_published_at: sql`coalesce(first_published_at, ${now})`,
+          scheduled: null,
+          scheduled_path: null,
+          publish_at: null,
+          unpublished_at: null,
+        })
         .where("id", "=", id)
         .execute();
     else
       await trx
         .insertInto("content_documents")
-        .values({ id, type, ...values, created_at: now })
+        .values({ id, type, ...values, first_published_at: now, created_at: now })
         .execute();
     await insertRevision(trx, { type, documentId: id, number, snapshot, summary: `Imported from ${file}`, author: null, at: now });
   }

@@ -23,6 +23,8 @@ export type ContentDocument<Data = unknown> = {
   published: Data | null;
   publishedPath: string | null;
   publishedAt: string | null;
+  /** When visitors first saw it since it was last taken off the site (null before its first publication). */
+  firstPublishedAt: string | null;
   scheduled: Data | null;
   scheduledPath: string | null;
   publishAt: string | null;
@@ -48,6 +50,7 @@ function toDocument<Data>(row: Selectable<ContentDocumentsTable>): ContentDocume
     published: json<Data>(row.published),
     publishedPath: row.published_path,
     publishedAt: iso(row.published_at),
+    firstPublishedAt: iso(row.first_published_at),
     scheduled: json<Data>(row.scheduled),
     scheduledPath: row.scheduled_path,
     publishAt: iso(row.publish_at),
@@ -81,9 +84,15 @@ export function liveVersion<Data>(versions: Omit<PublishedVersions<Data>, "id">,
   return versions.published;
 }
 
-/** What visitors see of a document at `now` (a scheduled version once its time has come), with its path and since when. */
-export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()): { data: Data; path: string; since: string } | null {
-  return liveVersion(
+/** A live version, and since when visitors have seen the document at all (a job posting's date). */
+export type LiveVersion<Data> = { data: Data; path: string; since: string; firstSince: string };
+
+/**
+ * What visitors see of a document at `now` (a scheduled version once its time has come), with its
+ * path, since when this version, and since when the document.
+ */
+export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()): LiveVersion<Data> | null {
+  const live = liveVersion(
     {
       published: doc.published === null ? null : { data: doc.published, path: doc.publishedPath!, since: doc.publishedAt! },
       scheduled:
@@ -91,6 +100,8 @@ export function liveVersionOf<Data>(doc: ContentDocument<Data>, now = Date.now()
     },
     now,
   );
+  // A first version scheduled and now due, not yet settled by a write, has no first publication stored.
+  return live && { ...live, firstSince: doc.firstPublishedAt ?? live.since };
 }
 
 export async function findDocument<Data = unknown>(db: Db, id: string): Promise<ContentDocument<Data> | undefined> {
@@ -140,7 +151,7 @@ export async function findLiveDocument<Data = unknown>(
   type: ContentTypeId,
   path: string,
   now: Date = new Date(),
-): Promise<{ id: string; data: Data; path: string; since: string } | undefined> {
+): Promise<({ id: string } & LiveVersion<Data>) | undefined> {
   const at = now.toISOString();
   const row = await db
     .selectFrom("content_documents")
@@ -197,7 +208,7 @@ export async function listLiveDocuments<Data = unknown>(
   db: Db,
   type: ContentTypeId,
   now: Date = new Date(),
-): Promise<{ id: string; data: Data; path: string; since: string; updatedAt: string }[]> {
+): Promise<({ id: string; updatedAt: string } & LiveVersion<Data>)[]> {
   const docs = await db
     .selectFrom("content_documents")
     .selectAll()
@@ -299,6 +310,7 @@ export async function settleDueVersion(trx: Db, id: string, now: string): Promis
       published: sql`scheduled`,
       published_path: sql`scheduled_path`,
       published_at: sql`publish_at`,
+      first_published_at: sql`coalesce(first_published_at, publish_at)`,
       scheduled: null,
       scheduled_path: null,
       publish_at: null,
@@ -316,6 +328,7 @@ export async function writePublished<Data>(trx: Db, id: string, data: Data, path
       published: JSON.stringify(data),
       published_path: path,
       published_at: at,
+      first_published_at: sql`coalesce(first_published_at, ${at})`,
       scheduled: null,
       scheduled_path: null,
       publish_at: null,
@@ -343,6 +356,7 @@ export async function writeUnpublished(trx: Db, id: string, at: string): Promise
       published: null,
       published_path: null,
       published_at: null,
+      first_published_at: null,
       scheduled: null,
       scheduled_path: null,
       publish_at: null,
