@@ -10,6 +10,7 @@ import type { Database } from "~/db/schema";
 import { atomProblems, atomTree, childrenNamed } from "../e2e/support/atom";
 import { engines } from "./support/engines";
 import { migratedDatabase } from "./support/migrated-database";
+import { samplePosition } from "./support/sample-position";
 import { addPosition } from "./support/position-rows";
 import { ok } from "./support/sample-page";
 
@@ -20,23 +21,6 @@ import { ok } from "./support/sample-page";
 const SITE = "https://www.quorvant.test";
 const HOUR = 3_600_000;
 
-const samplePosition = (overrides: Partial<PositionSnapshot> = {}): PositionSnapshot => ({
-  slug: "security-researcher",
-  title: "Security Researcher, AI Threats",
-  team: "Research",
-  locations: ["Remote"],
-  workplace: "remote",
-  remoteRegions: ["European Union", "United States"],
-  employmentType: "full-time",
-  pay: { min: 70_000, max: 90_000, currency: "EUR", period: "year" },
-  summary: "Find new prompt-injection techniques before attackers do.",
-  description: "You will **break** our detectors, then help fix them.",
-  responsibilities: ["Research new attacks"],
-  requirements: ["Three years of security research"],
-  hiringContacts: ["research-hiring@quorvant.com"],
-  closesAt: null,
-  ...overrides,
-});
 
 type JsonFeedDocument = {
   version: string;

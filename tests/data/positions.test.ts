@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PositionSnapshot } from "~/features/content/content-types";
 import { setContentChangeListener, type ContentChange } from "~/features/content/publish-hook.server";
 import {
   checkPositionFiles,
@@ -19,28 +18,12 @@ import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
 import { ok, samplePage } from "./support/sample-page";
 import { migratedDatabase } from "./support/migrated-database";
+import { samplePosition } from "./support/sample-position";
 
 // Open positions, a type of the content core, on both engines: saved as drafts, published or
 // scheduled, open until their closing date and closed from then on by the clock alone, and their
 // bad fields refused next to the field with nothing saved.
 
-const samplePosition = (overrides: Partial<PositionSnapshot> = {}): PositionSnapshot => ({
-  slug: "security-researcher",
-  title: "Security Researcher, AI Threats",
-  team: "Research",
-  locations: ["Remote"],
-  workplace: "remote",
-  remoteRegions: ["European Union", "United States"],
-  employmentType: "full-time",
-  pay: { min: 70_000, max: 90_000, currency: "EUR", period: "year" },
-  summary: "Find new prompt-injection techniques before attackers do.",
-  description: "You will **break** our detectors, then help fix them.",
-  responsibilities: ["Research new attacks"],
-  requirements: ["Three years of security research"],
-  hiringContacts: ["research-hiring@quorvant.com"],
-  closesAt: null,
-  ...overrides,
-});
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`open positions on ${engine.name}`, () => {

@@ -34,6 +34,7 @@ import {
   type EditorPost,
   type PostFields,
 } from "~/features/blog/db/post-editing.server";
+import { slugFromTitle } from "~/platform/slug";
 
 // What happens when an editor saves a post: the form read against the public rules, the markup
 // checked before anything goes live, the save refused when someone else saved first, and the
@@ -75,18 +76,6 @@ export function readPostForm(form: URLSearchParams | FormData): PostForm {
   };
 }
 
-/** A slug made from a title: lowercase words joined by hyphens. */
-export function slugFromTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 120)
-    .replace(/-+$/, "");
-}
-
 const problemOf = (label: string, error: z.ZodError) => `${label} ${error.issues[0]?.message ?? "is not valid"}.`;
 
 type Validated = { ok: true; fields: PostFields } | { ok: false; errors: FieldErrors };
@@ -106,7 +95,7 @@ export function validatePostForm(
     return undefined;
   };
   const title = check("title", "Title", postFieldRules.title, form.title);
-  const slugText = form.slug || (existing ? "" : slugFromTitle(form.title));
+  const slugText = form.slug || (existing ? "" : slugFromTitle(form.title, 120));
   const slug = slugText ? check("slug", "Slug", postFieldRules.slug, slugText) : null;
   if (!slugText && existing?.slug) errors.slug = "Slug is required: a published address cannot be removed, only changed.";
   const excerpt = check("excerpt", "Excerpt", postFieldRules.excerpt, form.excerpt);

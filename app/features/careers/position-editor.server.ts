@@ -4,7 +4,7 @@ import type { Role } from "~/config/roles";
 import type { Database } from "~/db/schema";
 import { listDocuments } from "~/features/content/documents.server";
 import { positionSnapshotSchema, type PositionSnapshot } from "~/features/content/content-types";
-import { slugFromTitle } from "~/features/careers/position-form";
+import { slugFromTitle } from "~/platform/slug";
 import type { Position } from "~/features/careers/positions";
 
 // The position editor's server side: who edits positions, what a new one starts as, and the
@@ -16,7 +16,7 @@ export const POSITION_ROLE: Role = "recruiter";
 /** A new position: its title, team and first location, the rest to be written before it is published. */
 export function newPosition({ title, team, location }: { title: string; team: string; location: string }): Position {
   return {
-    slug: slugFromTitle(title),
+    slug: slugFromTitle(title, 80),
     title,
     team,
     locations: location ? [location] : [],

@@ -148,15 +148,3 @@ export function positionFromForm(
     },
   };
 }
-
-/** "Senior Backend Engineer (Berlin)" → "senior-backend-engineer-berlin": a slug a new position starts with. */
-export function slugFromTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}

@@ -1,22 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { ContentPreviewGrant } from "~/features/content/preview-token.server";
-import { makeContentPreviewLink } from "~/features/content/preview-links.server";
 import { findPositionForEditor } from "~/features/careers/position-documents.server";
 import { positionDraftView } from "~/features/careers/position-page.server";
 import { positionPath } from "~/features/careers/positions";
 
 // Private preview links for positions (the content core's, type "position"): the link shows the
 // position's saved draft as its page would, without the application form.
-
-export function makePositionPreviewLink(
-  db: Kysely<Database>,
-  env: { PREVIEW_SECRET?: string; SITE_URL: string },
-  positionId: string,
-  days: number,
-): Promise<{ url: string; expiresAt: Date }> {
-  return makeContentPreviewLink(db, env, "position", positionId, days);
-}
 
 /** The draft a position's grant shows; undefined when the position is gone. */
 export async function positionPreviewOf(db: Kysely<Database>, grant: ContentPreviewGrant) {

@@ -6,7 +6,10 @@ import {
   verifyContentPreviewToken,
   type ContentPreviewGrant,
 } from "~/features/content/preview-token.server";
-import type { ContentTypeId } from "~/features/content/content-types";
+import { contentTypeOf, type ContentTypeId } from "~/features/content/content-types";
+import { contentAuditAction, type Editor } from "~/features/content/core.server";
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
+import { recordAudit } from "~/features/audit/audit.server";
 
 // Private preview links to a document's saved draft (a page, a position): the content core's signed
 // token, signed with the same secret as the posts' links, at /preview/<token>. The token names the
@@ -33,4 +36,27 @@ export async function previewGrantOf(
   token: string,
 ): Promise<ContentPreviewGrant | null> {
   return verifyContentPreviewToken(await previewSecret(db, env), token);
+}
+
+/**
+ * The editor's "Make preview link" (a form with `days`): the link, audited, or why not. The link's
+ * expiry is formatted by the caller (in the editor's time zone).
+ */
+export async function previewLinkFromForm(
+  db: Kysely<Database>,
+  env: { PREVIEW_SECRET?: string; SITE_URL: string },
+  input: { type: ContentTypeId; id: string; form: FormData | URLSearchParams; editor: Editor },
+): Promise<{ ok: true; url: string; expiresAt: Date } | { ok: false; problem: string }> {
+  const days = Number(input.form.get("days") ?? PREVIEW_DEFAULT_DAYS);
+  if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS)
+    return { ok: false, problem: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` };
+  const link = await makeContentPreviewLink(db, env, input.type, input.id, days);
+  await recordAudit(db, {
+    actor: input.editor.actor,
+    action: contentAuditAction(input.type, "preview-link"),
+    target: { type: contentTypeOf(input.type).auditTarget, id: input.id },
+    details: { days, expiresAt: link.expiresAt.toISOString() },
+    ip: input.editor.ip,
+  });
+  return { ok: true, ...link };
 }

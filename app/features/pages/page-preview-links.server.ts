@@ -1,21 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { ContentPreviewGrant } from "~/features/content/preview-token.server";
-import { makeContentPreviewLink } from "~/features/content/preview-links.server";
 import { findPageForEditor } from "~/features/pages/page-documents.server";
 import { renderPagePreview, type PageDraft } from "~/features/pages/page-editor.server";
 
 // Private preview links for pages (the content core's, type "page"): the link shows the page's
 // saved draft.
-
-export function makePagePreviewLink(
-  db: Kysely<Database>,
-  env: { PREVIEW_SECRET?: string; SITE_URL: string },
-  pageId: string,
-  days: number,
-): Promise<{ url: string; expiresAt: Date }> {
-  return makeContentPreviewLink(db, env, "page", pageId, days);
-}
 
 /** The draft a page's grant shows, drawn as the public renderer draws it; undefined when the page is gone. */
 export async function pagePreviewOf(db: Kysely<Database>, grant: ContentPreviewGrant) {

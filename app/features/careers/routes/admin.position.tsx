@@ -9,7 +9,6 @@ import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
 import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
@@ -30,7 +29,7 @@ import {
   readPositionFormValues,
   type PositionFormValues,
 } from "~/features/careers/position-form";
-import { makePositionPreviewLink } from "~/features/careers/position-preview.server";
+import { previewLinkFromForm } from "~/features/content/preview-links.server";
 import { isOpenAt } from "~/features/careers/positions";
 
 // A position's editor (recruiters): its fields saved as a draft revision; publishing now,
@@ -110,17 +109,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = getDb();
   const intent = String(form.get("intent") ?? "save");
   if (intent === "preview-link") {
-    const days = Number(form.get("days") ?? PREVIEW_DEFAULT_DAYS);
-    if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS)
-      return refused({ previewError: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` });
-    const link = await makePositionPreviewLink(db, getEnv(), position.id, days);
-    await recordAudit(db, {
-      actor: user,
-      action: "position.preview-link",
-      target: { type: "position", id: position.id },
-      details: { days, expiresAt: link.expiresAt.toISOString() },
-      ip: context.clientIp,
-    });
+    const link = await previewLinkFromForm(db, getEnv(), { type: "position", id: position.id, form, editor });
+    if (!link.ok) return refused({ previewError: link.problem });
     return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
   }
 

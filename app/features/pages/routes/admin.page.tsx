@@ -25,9 +25,8 @@ import {
   type PageDraft,
 } from "~/features/pages/page-editor.server";
 import { controlId, parsePageEdit } from "~/features/pages/page-form";
-import { makePagePreviewLink } from "~/features/pages/page-preview-links.server";
+import { previewLinkFromForm } from "~/features/content/preview-links.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
-import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/env.server";
 
 // A page's editor (editors): its address and search fields and its blocks, saved as a draft
@@ -125,17 +124,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = getDb();
   const intent = String(form.get("intent") ?? "save");
   if (intent === "preview-link") {
-    const days = Number(form.get("days") ?? PREVIEW_DEFAULT_DAYS);
-    if (!Number.isInteger(days) || days < 1 || days > PREVIEW_MAX_DAYS)
-      return refused({ previewError: `Choose from 1 to ${PREVIEW_MAX_DAYS} days.` });
-    const link = await makePagePreviewLink(db, getEnv(), page.id, days);
-    await recordAudit(db, {
-      actor: user,
-      action: "page.preview-link",
-      target: { type: "page", id: page.id },
-      details: { days, expiresAt: link.expiresAt.toISOString() },
-      ip: context.clientIp,
-    });
+    const link = await previewLinkFromForm(db, getEnv(), { type: "page", id: page.id, form, editor });
+    if (!link.ok) return refused({ previewError: link.problem });
     return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
   }
 
