@@ -5,6 +5,16 @@
 // /dev/null). BENCH_REFERENCE is a checkout holding its build (build/ and server.js), or a git ref
 // built here in a temporary worktree (bench/support/compared-builds.ts).
 //
+// BENCH_PAGES picks the pages, comma-separated (default: the 13 marketing pages); `<ours>=<reference>`
+// compares a page of this build with another page of the reference (a page that is new here with
+// the page it is measured against). BENCH_POSITIONS=<n>: before this build's server starts, its
+// database gets the sample content and then positions saved and published through the content core
+// (bench/support/open-positions.ts) until n are open; the pages are then, unless BENCH_PAGES says
+// otherwise, /company/careers and a sample position's page, both against the reference's
+// /company/careers. Every page must answer 200, then X-Page-Cache: HIT in brotli when asked again;
+// whether its HTML holds a character past Latin-1 (a two-byte string for every step after the
+// render) is printed with its size.
+//
 // Per page:
 // (a) cached: requests per second for BENCH_SECONDS (3) over 16 connections with a browser's
 //     Accept-Encoding and user agent, this build and the reference in turn, in BENCH_ROUNDS (3)
@@ -28,6 +38,7 @@ import { performance } from "node:perf_hooks";
 import { rawRequest } from "../scripts/lib/raw-request";
 import { ACCEPT_ENCODING, browserLoad, LOAD_TOOL, USER_AGENT } from "./support/browser-load";
 import { inRoundOrder, median, startComparedBuilds, type ComparedBuild } from "./support/compared-builds";
+import { samplePositionPath, seedOpenPositions } from "./support/open-positions";
 
 const REFERENCE = process.env.BENCH_REFERENCE;
 if (!REFERENCE) throw new Error("BENCH_REFERENCE names the build to compare with: a checkout holding its build, or a git ref");
@@ -41,7 +52,7 @@ const CACHED_TARGET = 0.95;
 const UNCACHED_TARGET = 1.1;
 
 /** The marketing pages that became blocks. */
-const PAGES = [
+const MARKETING_PAGES = [
   "/",
   "/products/sentinel",
   "/company/about",
@@ -56,6 +67,29 @@ const PAGES = [
   "/terms/legal",
   "/terms/trust-transparency",
 ];
+
+const CAREERS_PAGE = "/company/careers";
+const POSITIONS = process.env.BENCH_POSITIONS === undefined ? undefined : Number(process.env.BENCH_POSITIONS);
+if (POSITIONS !== undefined && !(Number.isInteger(POSITIONS) && POSITIONS > 0))
+  throw new Error(`BENCH_POSITIONS must be a number of positions, got "${process.env.BENCH_POSITIONS}"`);
+
+/** A page of this build and the page of the reference it is measured against (the same path but when told otherwise). */
+type ComparedPage = { label: string; ours: string; reference: string };
+const comparedPage = (entry: string): ComparedPage => {
+  const [ours = "", reference = ours] = entry.split("=").map((part) => part.trim());
+  if (!ours.startsWith("/") || !reference.startsWith("/"))
+    throw new Error(`BENCH_PAGES: "${entry}" is not <path> or <path>=<path>`);
+  return { label: ours === reference ? ours : `${ours} vs ${reference}`, ours, reference };
+};
+const PAGES = (
+  process.env.BENCH_PAGES
+    ? process.env.BENCH_PAGES.split(",").filter((entry) => entry.trim())
+    : POSITIONS !== undefined
+      ? [CAREERS_PAGE, `${samplePositionPath()}=${CAREERS_PAGE}`]
+      : MARKETING_PAGES
+).map(comparedPage);
+const pathOn = (build: ComparedBuild, page: ComparedPage) => (build.name === "current" ? page.ours : page.reference);
+const WIDTH = Math.max(28, ...PAGES.map((page) => page.label.length + 1));
 
 const headers = { "accept-encoding": ACCEPT_ENCODING, "user-agent": USER_AGENT };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,38 +122,67 @@ const verdict = (pass: boolean, value: number) => (Number.isNaN(value) ? "—" :
 
 const startedAt = new Date();
 const loadAtStart = loadAverage();
-const { builds, stop } = await startComparedBuilds(REFERENCE, { LOG_LEVEL: "info" }, { discardStdout: true });
+let published = 0;
+const { builds, stop } = await startComparedBuilds(
+  REFERENCE,
+  { LOG_LEVEL: "info" },
+  {
+    discardStdout: true,
+    prepareCurrentDatabase:
+      POSITIONS === undefined
+        ? undefined
+        : async (databaseUrl) => {
+            published = await seedOpenPositions(databaseUrl, POSITIONS);
+          },
+  },
+);
 try {
   const [ours, reference] = builds as [ComparedBuild, ComparedBuild];
-  console.log(`== the marketing pages: ${ours.label} against ${reference.label} ==`);
+  console.log(`== the pages: ${ours.label} against ${reference.label} ==`);
+  if (POSITIONS !== undefined)
+    console.log(
+      `ours: ${POSITIONS} open positions, ${POSITIONS - published} of the sample content and ${published} published by the bench`,
+    );
 
   // Each page answers on both, and a second request is a brotli cache hit: the load below measures hits.
   for (const page of PAGES) {
     const sizesOfPage: string[] = [];
     for (const build of builds) {
-      const first = await rawRequest(`${build.server.url}${page}`, { headers });
-      if (first.status !== 200) throw new Error(`${build.name} answered ${page} with ${first.status}`);
-      const hit = await rawRequest(`${build.server.url}${page}`, { headers });
+      const url = `${build.server.url}${pathOn(build, page)}`;
+      const first = await rawRequest(url, { headers });
+      if (first.status !== 200) throw new Error(`${build.name} answered ${pathOn(build, page)} with ${first.status}`);
+      const hit = await rawRequest(url, { headers });
       if (hit.headers["x-page-cache"] !== "HIT" || hit.headers["content-encoding"] !== "br")
-        throw new Error(`${build.name}: ${page} is not a brotli cache hit: ${JSON.stringify(hit.headers)}`);
-      const html = await (await fetch(`${build.server.url}${page}`)).text();
-      sizesOfPage.push(`${(Buffer.byteLength(html) / 1024).toFixed(1)} KB html, ${(hit.body.length / 1024).toFixed(1)} KB br`);
+        throw new Error(`${build.name}: ${pathOn(build, page)} is not a brotli cache hit: ${JSON.stringify(hit.headers)}`);
+      const html = await (await fetch(url)).text();
+      const pastLatin1 = /[\u0100-\uffff]/.exec(html)?.[0];
+      sizesOfPage.push(
+        `${(Buffer.byteLength(html) / 1024).toFixed(1)} KB html, ${(hit.body.length / 1024).toFixed(1)} KB br, HIT, ${
+          pastLatin1
+            ? `two-byte ("${pastLatin1}" U+${pastLatin1.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`
+            : "Latin-1"
+        }`,
+      );
     }
-    console.log(`${page.padEnd(28)} ours ${sizesOfPage[0]}  ref ${sizesOfPage[1]}`);
+    console.log(`${page.label.padEnd(WIDTH)} ours ${sizesOfPage[0]}  ref ${sizesOfPage[1]}`);
   }
 
   console.log(
     `\n== (a) cached: ${ROUNDS} rounds × ${DURATION_S} s per page and build, ${CONNECTIONS} connections, ${LOAD_TOOL}, Accept-Encoding: ${ACCEPT_ENCODING} ==`,
   );
   type Runs = { ours: number[]; reference: number[] };
-  const cached = new Map<string, Runs & { cpuUs: Runs; errors: number }>();
+  const cached = new Map<ComparedPage, Runs & { cpuUs: Runs; errors: number }>();
   for (const page of PAGES) {
     const runs = { ours: [] as number[], reference: [] as number[], cpuUs: { ours: [], reference: [] } as Runs, errors: 0 };
-    for (const build of builds) await browserLoad(`${build.server.url}${page}`, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+    for (const build of builds)
+      await browserLoad(`${build.server.url}${pathOn(build, page)}`, { connections: CONNECTIONS, seconds: 1 }); // warm-up
     for (let round = 0; round < ROUNDS; round++) {
       for (const build of inRoundOrder(builds, round)) {
         const cpuBefore = cpuNs(build.server.pid);
-        const figures = await browserLoad(`${build.server.url}${page}`, { connections: CONNECTIONS, seconds: DURATION_S });
+        const figures = await browserLoad(`${build.server.url}${pathOn(build, page)}`, {
+          connections: CONNECTIONS,
+          seconds: DURATION_S,
+        });
         const side = build.name === "current" ? "ours" : "reference";
         runs[side].push(figures.rps);
         runs.cpuUs[side].push((cpuNs(build.server.pid) - cpuBefore) / 1_000 / figures.requests);
@@ -130,36 +193,42 @@ try {
     const cpuRatios = runs.cpuUs.reference.map((us, index) => us / runs.cpuUs.ours[index]!);
     cached.set(page, runs);
     console.log(
-      `${page.padEnd(28)} ours ${runs.ours.map((rps) => rps.toFixed(0)).join(", ")}  ref ${runs.reference.map((rps) => rps.toFixed(0)).join(", ")} req/s  ratio ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${runs.errors ? `  ERRORS ${runs.errors}` : ""}`,
+      `${page.label.padEnd(WIDTH)} ours ${runs.ours.map((rps) => rps.toFixed(0)).join(", ")}  ref ${runs.reference.map((rps) => rps.toFixed(0)).join(", ")} req/s  ratio ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${runs.errors ? `  ERRORS ${runs.errors}` : ""}`,
     );
     console.log(
-      `${"".padEnd(28)} CPU per hit ours ${runs.cpuUs.ours.map((us) => us.toFixed(0)).join(", ")}  ref ${runs.cpuUs.reference.map((us) => us.toFixed(0)).join(", ")} µs  ref/ours ${cpuRatios.map((ratio) => ratio.toFixed(2)).join(", ")}`,
+      `${"".padEnd(WIDTH)} CPU per hit ours ${runs.cpuUs.ours.map((us) => us.toFixed(0)).join(", ")}  ref ${runs.cpuUs.reference.map((us) => us.toFixed(0)).join(", ")} µs  ref/ours ${cpuRatios.map((ratio) => ratio.toFixed(2)).join(", ")}`,
     );
   }
 
   console.log(
     `\n== (b) uncached: ${SAMPLES} requests per page and build, each more than ${PAST_FRESHNESS_MS} ms after the last one of its page on its server ==`,
   );
-  const uncached = new Map<string, Runs & { cpuMs: Runs }>(
+  const uncached = new Map<ComparedPage, Runs & { cpuMs: Runs }>(
     PAGES.map((page) => [page, { ours: [], reference: [], cpuMs: { ours: [], reference: [] } }]),
   );
-  const lastAt = new Map<string, number>();
+  // The load above just had each page rendered or answered: every page waits its freshness out first.
+  const lastAt = new Map<string, number>(
+    PAGES.flatMap((page) => builds.map((build) => [`${build.name} ${pathOn(build, page)}`, performance.now()] as const)),
+  );
   const notRendered: string[] = [];
   for (let sample = 0; sample < SAMPLES; sample++) {
     for (const page of PAGES) {
       for (const build of inRoundOrder(builds, sample)) {
-        const key = `${build.name} ${page}`;
+        // By path: a page of the reference measured against two of ours waits for its own last render.
+        const key = `${build.name} ${pathOn(build, page)}`;
         const wait = (lastAt.get(key) ?? 0) + PAST_FRESHNESS_MS - performance.now();
         if (wait > 0) await sleep(wait);
         const cpuBefore = cpuNs(build.server.pid);
         const started = performance.now();
-        const answer = await rawRequest(`${build.server.url}${page}`, { headers });
+        const answer = await rawRequest(`${build.server.url}${pathOn(build, page)}`, { headers });
         const ms = performance.now() - started;
         const cpuMs = (cpuNs(build.server.pid) - cpuBefore) / 1e6;
         lastAt.set(key, performance.now());
         if (answer.status !== 200 || answer.headers["x-page-cache"] !== "MISS") {
           // Not a render: left out.
-          notRendered.push(`${build.name} ${page}: ${answer.status} ${answer.headers["x-page-cache"] ?? "(no X-Page-Cache)"}`);
+          notRendered.push(
+            `${build.name} ${pathOn(build, page)}: ${answer.status} ${answer.headers["x-page-cache"] ?? "(no X-Page-Cache)"}`,
+          );
           continue;
         }
         const side = build.name === "current" ? "ours" : "reference";
@@ -175,7 +244,7 @@ try {
   for (const page of PAGES) {
     const times = uncached.get(page)!;
     console.log(
-      `${page.padEnd(28)} ours ${times.ours.map((ms) => ms.toFixed(0)).join(" ")} ms\n${"".padEnd(28)} ref  ${times.reference.map((ms) => ms.toFixed(0)).join(" ")} ms`,
+      `${page.label.padEnd(WIDTH)} ours ${times.ours.map((ms) => ms.toFixed(0)).join(" ")} ms\n${"".padEnd(WIDTH)} ref  ${times.reference.map((ms) => ms.toFixed(0)).join(" ")} ms`,
     );
   }
 
@@ -187,7 +256,7 @@ try {
     const uncachedRatio = median(times.ours) / median(times.reference);
     const cpuPerRenderRatio = median(times.cpuMs.ours) / median(times.cpuMs.reference);
     return [
-      page,
+      page.label,
       median(load.ours).toFixed(0),
       median(load.reference).toFixed(0),
       cachedRatio.toFixed(2),
@@ -221,7 +290,7 @@ try {
     "ratio",
     `≤ ${UNCACHED_TARGET.toFixed(2)}`,
   ];
-  console.log("\n== pages from the database (ours) against the reference ==\n");
+  console.log("\n== this build's pages against the reference's ==\n");
   console.log(`| ${heading.join(" | ")} |`);
   console.log(`|${heading.map((_, index) => (index === 0 ? " --- " : " ---: ")).join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);

@@ -1,5 +1,6 @@
 // Page-level benchmark: starts the built production server on a fresh SQLite database and prints
-// (1) the JavaScript a first visit to `/` and to a post downloads, against the 105 KB budget, and
+// (1) the JavaScript a first visit to `/` and to a post downloads, against the 105 KB budget (the
+// careers page and a position's page, which carry the application form, against 145 KB), and
 // (2) throughput of cache hits — the post page, `/robots.txt` — and of a static file
 // (`/favicon.svg`) from our server, next to nginx (as installed: one worker per core) serving the
 // very same bytes, the post page's brotli body with the headers our server sends, as a static
@@ -123,8 +124,14 @@ try {
   const postPath = /href="(\/resources\/blog\/[^"?#]+)"/.exec(home)?.[1];
   if (!postPath) throw new Error("no post link on the home page");
 
+  // The careers page and a position's page carry the application form's code: a budget of their own.
+  const positionPath = /href="(\/company\/careers\/[^"?#]+)"/.exec(await (await fetch(`${base}/company/careers`)).text())?.[1];
+  if (!positionPath) throw new Error("no position link on /company/careers");
+
   console.log("== JavaScript on first load (brotli) ==");
-  spawnSync(process.execPath, ["scripts/js-budget.mjs", base, "/", postPath], { stdio: "inherit" });
+  spawnSync(process.execPath, ["scripts/js-budget.mjs", base, "/", postPath, "/company/careers=145", `${positionPath}=145`], {
+    stdio: "inherit",
+  });
 
   const uncountedPost = { name: `site ${postPath} (cache hit, counting off)`, url: `${uncounted.url}${postPath}` };
   const targets: { name: string; url: string }[] = [

@@ -60,11 +60,16 @@ function builtCheckout(checkout: string) {
  * Starts this checkout's build (BUILD_DIR, else ./build) and the reference, each on a fresh SQLite
  * database in a temporary directory; `stop` stops both and removes what was made for them.
  * `discardStdout`: the servers' log lines go to /dev/null (a load test at LOG_LEVEL=info).
+ * `prepareCurrentDatabase`: writes into this build's database before its server starts (more
+ * content than the sample's); the reference's is seeded as `npm start` seeds it.
  */
 export async function startComparedBuilds(
   ref: string,
   env: Record<string, string> = {},
-  { discardStdout = false }: { discardStdout?: boolean } = {},
+  {
+    discardStdout = false,
+    prepareCurrentDatabase,
+  }: { discardStdout?: boolean; prepareCurrentDatabase?: (databaseUrl: string) => Promise<void> } = {},
 ) {
   const currentBuild = path.resolve(REPO, process.env.BUILD_DIR ?? "build");
   if (!existsSync(path.join(currentBuild, "server/index.js")))
@@ -89,6 +94,8 @@ export async function startComparedBuilds(
   };
   try {
     const common = { LOG_LEVEL: "silent", ...env };
+    const currentDatabase = `file:${path.join(dataDir, "current.db")}`;
+    await prepareCurrentDatabase?.(currentDatabase);
     started.push({
       name: "current",
       label: `${path.relative(REPO, currentBuild)} of this checkout`,
@@ -96,7 +103,7 @@ export async function startComparedBuilds(
         {
           ...common,
           BUILD_DIR: currentBuild,
-          DATABASE_URL: `file:${path.join(dataDir, "current.db")}`,
+          DATABASE_URL: currentDatabase,
         },
         { discardStdout },
       ),

@@ -95,10 +95,26 @@ export function isOpenAt(position: Pick<Position, "closesAt">, now: number = Dat
   return position.closesAt === null || Date.parse(position.closesAt) > now;
 }
 
+/**
+ * One formatter per locale and currency: making one costs about a hundred times what using it
+ * does, which a careers page that lists fifty positions paid on every render.
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    // Whole amounts (the schema's).
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "€70,000–€90,000 a year": the range in its currency, without cents when it has none. */
 export function formatPay(pay: PayRange, locale = "en-GB"): string {
-  // Whole amounts (the schema's), written as people write a range: no spaces around the dash.
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency: pay.currency, maximumFractionDigits: 0 });
+  // Written as people write a range: no spaces around the dash.
+  const format = currencyFormat(locale, pay.currency);
   const range = pay.min === pay.max ? format.format(pay.min) : `${format.format(pay.min)}–${format.format(pay.max)}`;
   return `${range} ${payPeriodLabels[pay.period]}`;
 }
