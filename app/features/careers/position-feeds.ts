@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { CAREERS_PATH } from "~/features/careers/positions";
+import { CAREERS_PATH } from "~/features/careers/careers-path";
 import type { FeedAlternate, FeedFormat } from "~/platform/feeds";
 
 // The open positions' feeds (Atom 1.0 and JSON Feed 1.1): their addresses and title, advertised by

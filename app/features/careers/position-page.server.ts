@@ -6,6 +6,7 @@ import { POSITION_FEED_ALTERNATES } from "~/features/careers/position-feeds";
 import {
   POSITION_DESCRIPTION_ID,
   POSITION_SLUG_PATTERN,
+  WORKPLACES,
   type BoardPosition,
   type PositionListEntry,
   type PositionView,
@@ -16,6 +17,13 @@ import {
   workplaceLabels,
   type Position,
 } from "~/features/careers/positions";
+import {
+  boardFiltersOf,
+  matchesBoardFilters,
+  OPEN_POSITIONS_LIST_ID,
+  type BoardChoices,
+  type BoardFilters,
+} from "~/features/careers/board-filters";
 import { findPublicPosition, listOpenPositions, type PublicPosition } from "~/features/careers/positions.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { getEnv } from "~/env.server";
@@ -132,14 +140,77 @@ export function boardPosition(position: PublicPosition): BoardPosition {
   };
 }
 
-/** The careers page's open positions, or null when they cannot be read (the page shows the rest). */
-export async function loadOpenPositionsBoard(requestId = ""): Promise<BoardPosition[] | null> {
+/** The filters' choices: the teams, locations and workplaces the open positions have. */
+function boardChoices(positions: readonly BoardPosition[]): BoardChoices {
+  const sorted = (values: Iterable<string>) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+  const workplaces = new Set(positions.map((position) => position.workplace));
+  return {
+    team: sorted(positions.map((position) => position.team)),
+    location: sorted(positions.flatMap((position) => position.locations)),
+    workplace: WORKPLACES.filter((workplace) => workplaces.has(workplace)),
+  };
+}
+
+const hiddenUnless = (shown: boolean) => (shown ? "" : " hidden");
+
+/**
+ * The open positions grouped by team, as HTML: each entry says what it is filtered by (data-*),
+ * and what the filters leave out is `hidden`, so the list is right without JavaScript; with it,
+ * the careers page shows and hides entries itself when the filters change.
+ */
+function boardListHtml(positions: readonly BoardPosition[], filters: BoardFilters): string {
+  const teams = [...new Set(positions.map((position) => position.team))];
+  return teams
+    .map((team) => {
+      const entries = positions.filter((position) => position.team === team);
+      const items = entries.map((position) => {
+        const facts = [position.where, position.employmentType, position.pay].filter(Boolean).join(" · ");
+        const summary = position.summary ? `<p class="mt-1 text-base text-slate-800">${escapeXml(position.summary)}</p>` : "";
+        return (
+          `<li class="py-4" data-team="${escapeXml(team)}" data-workplace="${position.workplace}" data-locations="${escapeXml(JSON.stringify(position.locations))}"${hiddenUnless(matchesBoardFilters(position, filters))}>` +
+          `<a href="${escapeXml(position.path)}" class="text-lg font-semibold text-brand-700 hover:underline">${escapeXml(position.title)}</a>` +
+          `<p class="mt-1 text-base text-muted">${escapeXml(facts)}</p>${summary}</li>`
+        );
+      });
+      const shown = entries.some((position) => matchesBoardFilters(position, filters));
+      return (
+        `<div class="mt-8" data-team-group="${escapeXml(team)}"${hiddenUnless(shown)}><h3 class="text-xl font-semibold">${escapeXml(team)}</h3>` +
+        `<ul class="mt-3 divide-y divide-slate-200 border-y border-slate-200">${items.join("")}</ul></div>`
+      );
+    })
+    .join("");
+}
+
+export type OpenPositionsBoard = {
+  choices: BoardChoices;
+  total: number;
+  /** How many the filters in the address let through. */
+  shown: number;
+  /** The list's HTML when it is not carried by the document (a navigation in the browser). */
+  listHtml: string | undefined;
+};
+
+/**
+ * The careers page's open positions for the filters in `url`, or null when they cannot be read
+ * (the page shows the rest). The list travels once, as HTML in the document; the page's data
+ * holds only the filters' choices and the counts.
+ */
+export async function loadOpenPositionsBoard(context: AppLoadContext, url: URL): Promise<OpenPositionsBoard | null> {
+  let positions: BoardPosition[];
   try {
-    return (await listOpenPositions(getDb())).map(boardPosition);
+    positions = (await listOpenPositions(getDb())).map(boardPosition);
   } catch (error) {
-    logger.error({ requestId, err: error }, "open positions could not be read");
+    logger.error({ requestId: context.requestId, err: error }, "open positions could not be read");
     return null;
   }
+  const choices = boardChoices(positions);
+  const filters = boardFiltersOf(url.searchParams, choices);
+  return {
+    choices,
+    total: positions.length,
+    shown: positions.filter((position) => matchesBoardFilters(position, filters)).length,
+    listHtml: carriedByDocument(context, OPEN_POSITIONS_LIST_ID, boardListHtml(positions, filters)),
+  };
 }
 
 /** A position's saved draft as its page would show it, for previews: no application form, nothing cached. */

@@ -1,7 +1,9 @@
 // Open positions: shapes, addresses and labels shared by the server and the position pages (no
 // Zod here: the schema is the content type's, server-side, in ~/features/content/content-types).
 
-export const CAREERS_PATH = "/company/careers";
+import { CAREERS_PATH } from "~/features/careers/careers-path";
+
+export { CAREERS_PATH };
 
 /** A position's slug: lower-case words of letters and digits joined by single hyphens. */
 export const POSITION_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

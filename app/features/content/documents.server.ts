@@ -209,17 +209,41 @@ export async function listLiveDocuments<Data = unknown>(
   type: ContentTypeId,
   now: Date = new Date(),
 ): Promise<({ id: string; updatedAt: string } & LiveVersion<Data>)[]> {
-  const docs = await db
+  // Only the live version's columns, and only its JSON parsed: the careers page reads every open
+  // position on each render.
+  const rows = await db
     .selectFrom("content_documents")
-    .selectAll()
+    .select([
+      "id",
+      "published",
+      "published_path",
+      "published_at",
+      "first_published_at",
+      "scheduled",
+      "scheduled_path",
+      "publish_at",
+      "updated_at",
+    ])
     .where("type", "=", type)
     .where("state", "=", "published")
     .orderBy("path")
     .execute();
-  return docs.flatMap((row) => {
-    const doc = toDocument<Data>(row);
-    const live = liveVersionOf(doc, now.getTime());
-    return live ? [{ id: doc.id, ...live, updatedAt: doc.updatedAt }] : [];
+  return rows.flatMap((row) => {
+    const publishAt = iso(row.publish_at);
+    const due = row.scheduled != null && publishAt !== null && Date.parse(publishAt) <= now.getTime();
+    const snapshot = due ? row.scheduled : row.published;
+    if (snapshot == null) return [];
+    const since = due ? publishAt! : toIso(row.published_at);
+    return [
+      {
+        id: row.id,
+        data: parseSnapshot<Data>(snapshot),
+        path: (due ? row.scheduled_path : row.published_path)!,
+        since,
+        firstSince: iso(row.first_published_at) ?? since,
+        updatedAt: toIso(row.updated_at),
+      },
+    ];
   });
 }
 

@@ -1,5 +1,5 @@
 import { CAMPAIGN_PARAMETERS } from "~/features/leads/attribution";
-import { CAREERS_PATH } from "~/features/careers/positions";
+import { CAREERS_PATH } from "~/features/careers/careers-path";
 import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 
 // The query parameters each page reads. Pages echo only these (in links and form actions) and the

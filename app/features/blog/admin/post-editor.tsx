@@ -5,7 +5,7 @@ import { ImageUploadForm, type UploadAnswer } from "~/features/media/admin/image
 import { MediaPicker } from "~/features/media/admin/media-picker";
 import { Notice } from "~/ui/admin/page-heading";
 import { TextDiffView } from "~/ui/admin/text-diff";
-import { ARTICLE_BODY_CLASSES } from "~/features/blog/components/blog-post";
+import { ARTICLE_BODY_CLASSES } from "~/ui/article-body";
 import { buttonClasses } from "~/ui/button";
 import type { TextDiff } from "~/ui/admin/line-diff";
 import type { FieldErrors, PostForm } from "~/features/blog/post-fields";

@@ -1,42 +1,54 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { CAREERS_PATH, WORKPLACES, workplaceLabels, type BoardPosition, type Workplace } from "~/features/careers/positions";
+import { CAREERS_PATH, workplaceLabels, type Workplace } from "~/features/careers/positions";
+import {
+  boardFiltersOf,
+  matchesBoardFilters,
+  OPEN_POSITIONS_LIST_ID,
+  type BoardChoices,
+  type BoardFilters,
+} from "~/features/careers/board-filters";
+import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
 import { Button } from "~/ui/button";
 import { Section } from "~/ui/section";
 
 // The careers page's open positions, grouped by team, with filters by team, location and
 // workplace. The filters are a GET form: without JavaScript it reloads the page with them in the
-// address; with it, the address changes and the list (all open positions came with the page) is
-// filtered here, asking the server nothing.
+// address, and the server's list hides what they leave out; with it, the address changes and the
+// list (every open position came with the page, once, as HTML) is filtered here, asking the server
+// nothing.
 
-export const BOARD_FILTERS = ["team", "location", "workplace"] as const;
-
-type Filters = { team: string; location: string; workplace: string };
+type Board = {
+  choices: BoardChoices;
+  total: number;
+  shown: number;
+  listHtml: string | undefined;
+};
 
 const control =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-/** Each choice visitors can filter by, as the open positions offer them. */
-function choicesOf(positions: readonly BoardPosition[]) {
-  const sorted = (values: Iterable<string>) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
-  const workplaces = new Set(positions.map((position) => position.workplace));
-  return {
-    team: sorted(positions.map((position) => position.team)),
-    location: sorted(positions.flatMap((position) => position.locations)),
-    workplace: WORKPLACES.filter((workplace) => workplaces.has(workplace)),
-  };
-}
-
-/** The filters in the address, each kept only when it names a choice the positions offer. */
-function filtersOf(params: URLSearchParams, choices: ReturnType<typeof choicesOf>): Filters {
-  const pick = (name: keyof Filters, allowed: readonly string[]) => {
-    const value = params.get(name) ?? "";
-    return allowed.includes(value) ? value : "";
-  };
-  return {
-    team: pick("team", choices.team),
-    location: pick("location", choices.location),
-    workplace: pick("workplace", choices.workplace),
-  };
+/** Shows the entries (and team groups) of the server's list that the filters let through; how many. */
+function filterList(list: HTMLElement, filters: BoardFilters): number {
+  let shown = 0;
+  for (const group of list.querySelectorAll<HTMLElement>("[data-team-group]")) {
+    let groupShown = false;
+    for (const entry of group.querySelectorAll<HTMLElement>("li[data-team]")) {
+      const match = matchesBoardFilters(
+        {
+          team: entry.dataset.team ?? "",
+          workplace: entry.dataset.workplace ?? "",
+          locations: JSON.parse(entry.dataset.locations ?? "[]") as string[],
+        },
+        filters,
+      );
+      entry.hidden = !match;
+      if (match) shown += 1;
+      groupShown ||= match;
+    }
+    group.hidden = !groupShown;
+  }
+  return shown;
 }
 
 function Select({
@@ -68,9 +80,18 @@ function Select({
   );
 }
 
-export function OpenPositions({ positions, intro }: { positions: readonly BoardPosition[] | null; intro?: string }) {
+export function OpenPositions({ board, intro }: { board: Board | null; intro?: string }) {
   const [params] = useSearchParams();
-  if (positions === null)
+  const html = useDocumentHtml(OPEN_POSITIONS_LIST_ID, board?.listHtml);
+  const list = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(board?.shown ?? 0);
+  const filters: BoardFilters = board ? boardFiltersOf(params, board.choices) : { team: "", location: "", workplace: "" };
+  useEffect(() => {
+    if (list.current) setShown(filterList(list.current, filters));
+    // The filters are strings: the list is filtered again when one of them changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.team, filters.location, filters.workplace, html]);
+  if (board === null)
     return (
       <Section id="open-roles" title="Open roles">
         <p role="alert" className="text-muted">
@@ -78,19 +99,11 @@ export function OpenPositions({ positions, intro }: { positions: readonly BoardP
         </p>
       </Section>
     );
-  const choices = choicesOf(positions);
-  const filters = filtersOf(params, choices);
-  const shown = positions.filter(
-    (position) =>
-      (!filters.team || position.team === filters.team) &&
-      (!filters.location || position.locations.includes(filters.location)) &&
-      (!filters.workplace || position.workplace === filters.workplace),
-  );
-  const teams = [...new Set(shown.map((position) => position.team))];
+  const { choices } = board;
   const filtered = Boolean(filters.team || filters.location || filters.workplace);
   return (
     <Section id="open-roles" title="Open roles" intro={intro}>
-      {positions.length ? (
+      {board.total ? (
         <Form
           method="get"
           action={CAREERS_PATH}
@@ -136,30 +149,16 @@ export function OpenPositions({ positions, intro }: { positions: readonly BoardP
         </Form>
       ) : null}
       <p aria-live="polite" className="mt-6 text-base text-muted">
-        {positions.length === 0
+        {board.total === 0
           ? "There are no open positions at the moment."
-          : `${shown.length} open position${shown.length === 1 ? "" : "s"}${filtered ? " match these filters" : ""}.`}
+          : `${shown} open position${shown === 1 ? "" : "s"}${filtered ? " match these filters" : ""}.`}
       </p>
-      {teams.map((team) => (
-        <div key={team} className="mt-8">
-          <h3 className="text-xl font-semibold">{team}</h3>
-          <ul className="mt-3 divide-y divide-slate-200 border-y border-slate-200">
-            {shown
-              .filter((position) => position.team === team)
-              .map((position) => (
-                <li key={position.id} className="py-4">
-                  <Link to={position.path} className="text-lg font-semibold text-brand-700 hover:underline">
-                    {position.title}
-                  </Link>
-                  <p className="mt-1 text-base text-muted">
-                    {[position.where, position.employmentType, position.pay].filter(Boolean).join(" · ")}
-                  </p>
-                  {position.summary ? <p className="mt-1 text-base text-slate-800">{position.summary}</p> : null}
-                </li>
-              ))}
-          </ul>
-        </div>
-      ))}
+      <div
+        ref={list}
+        id={documentHtmlElementId(OPEN_POSITIONS_LIST_ID)}
+        // Trusted: drawn on the server from the open positions, every text escaped.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ARTICLE_BODY_CLASSES } from "~/features/blog/components/blog-post";
+import { ARTICLE_BODY_CLASSES } from "~/ui/article-body";
 import {
   applicationPath,
   CAREERS_PATH,

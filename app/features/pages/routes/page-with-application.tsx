@@ -20,11 +20,12 @@ import { submitForm } from "~/features/leads/forms/submit.server";
 
 export async function loader(args: Route.LoaderArgs) {
   // Opened from a position's page without JavaScript: the form names and carries the position.
-  const requested = new URL(args.request.url).searchParams.get("position");
+  const url = new URL(args.request.url);
+  const requested = url.searchParams.get("position");
   const [page, position, positions] = await Promise.all([
     loadPage(args),
     applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
-    loadOpenPositionsBoard(args.context.requestId),
+    loadOpenPositionsBoard(args.context, url),
   ]);
   // The page lists the open positions: it advertises their feeds.
   const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
@@ -53,7 +54,7 @@ export default function PageWithApplication({ loaderData }: Route.ComponentProps
         application={<CareerApplication position={loaderData.position ?? undefined} />}
       />
       {/* The open positions, after the page's blocks (where the roles' grid was). */}
-      <OpenPositions positions={loaderData.positions} intro="Don't see your role? Apply anyway and tell us how you would help." />
+      <OpenPositions board={loaderData.positions} intro="Don't see your role? Apply anyway and tell us how you would help." />
     </>
   );
 }
