@@ -153,10 +153,15 @@ function boardChoices(positions: readonly BoardPosition[]): BoardChoices {
 
 const hiddenUnless = (shown: boolean) => (shown ? "" : " hidden");
 
+/** Each team's list styles its entries, so an entry carries no classes of its own (fifty entries are most of the page). */
+const TEAM_LIST_CLASSES =
+  "mt-3 divide-y divide-slate-200 border-y border-slate-200 [&>li]:py-4 [&_a]:text-lg [&_a]:font-semibold [&_a]:text-brand-700 [&_a:hover]:underline [&_p]:mt-1 [&_p]:text-base [&_p]:text-muted [&_p+p]:text-slate-800";
+
 /**
- * The open positions grouped by team, as HTML: each entry says what it is filtered by (data-*),
- * and what the filters leave out is `hidden`, so the list is right without JavaScript; with it,
- * the careers page shows and hides entries itself when the filters change.
+ * The open positions grouped by team, as HTML: each entry says what it is filtered by (its team's
+ * group, data-workplace, data-locations), and what the filters leave out is `hidden`, so the list
+ * is right without JavaScript; with it, the careers page shows and hides entries itself when the
+ * filters change.
  */
 function boardListHtml(positions: readonly BoardPosition[], filters: BoardFilters): string {
   const teams = [...new Set(positions.map((position) => position.team))];
@@ -165,17 +170,16 @@ function boardListHtml(positions: readonly BoardPosition[], filters: BoardFilter
       const entries = positions.filter((position) => position.team === team);
       const items = entries.map((position) => {
         const facts = [position.where, position.employmentType, position.pay].filter(Boolean).join(" · ");
-        const summary = position.summary ? `<p class="mt-1 text-base text-slate-800">${escapeXml(position.summary)}</p>` : "";
+        const summary = position.summary ? `<p>${escapeXml(position.summary)}</p>` : "";
         return (
-          `<li class="py-4" data-team="${escapeXml(team)}" data-workplace="${position.workplace}" data-locations="${escapeXml(JSON.stringify(position.locations))}"${hiddenUnless(matchesBoardFilters(position, filters))}>` +
-          `<a href="${escapeXml(position.path)}" class="text-lg font-semibold text-brand-700 hover:underline">${escapeXml(position.title)}</a>` +
-          `<p class="mt-1 text-base text-muted">${escapeXml(facts)}</p>${summary}</li>`
+          `<li data-workplace="${position.workplace}" data-locations="${escapeXml(JSON.stringify(position.locations))}"${hiddenUnless(matchesBoardFilters(position, filters))}>` +
+          `<a href="${escapeXml(position.path)}">${escapeXml(position.title)}</a><p>${escapeXml(facts)}</p>${summary}</li>`
         );
       });
       const shown = entries.some((position) => matchesBoardFilters(position, filters));
       return (
-        `<div class="mt-8" data-team-group="${escapeXml(team)}"${hiddenUnless(shown)}><h3 class="text-xl font-semibold">${escapeXml(team)}</h3>` +
-        `<ul class="mt-3 divide-y divide-slate-200 border-y border-slate-200">${items.join("")}</ul></div>`
+        `<div class="mt-8" data-team="${escapeXml(team)}"${hiddenUnless(shown)}><h3 class="text-xl font-semibold">${escapeXml(team)}</h3>` +
+        `<ul class="${TEAM_LIST_CLASSES}">${items.join("")}</ul></div>`
       );
     })
     .join("");

@@ -31,12 +31,12 @@ const control =
 /** Shows the entries (and team groups) of the server's list that the filters let through; how many. */
 function filterList(list: HTMLElement, filters: BoardFilters): number {
   let shown = 0;
-  for (const group of list.querySelectorAll<HTMLElement>("[data-team-group]")) {
+  for (const group of list.querySelectorAll<HTMLElement>("[data-team]")) {
     let groupShown = false;
-    for (const entry of group.querySelectorAll<HTMLElement>("li[data-team]")) {
+    for (const entry of group.querySelectorAll<HTMLElement>("li[data-workplace]")) {
       const match = matchesBoardFilters(
         {
-          team: entry.dataset.team ?? "",
+          team: group.dataset.team ?? "",
           workplace: entry.dataset.workplace ?? "",
           locations: JSON.parse(entry.dataset.locations ?? "[]") as string[],
         },
