@@ -10,6 +10,8 @@ import { parseLegalContent } from "~/features/legal/db/legal.server";
 import { lockContentWrites } from "~/db/content-lock.server";
 import { checkPageFiles, readPageFiles, writePages } from "~/features/pages/page-documents.server";
 import { checkPositionFiles, readPositionFiles, writePositions } from "~/features/careers/position-documents.server";
+import { retireSampleRolesGrid } from "~/features/careers/sample-roles-grid.server";
+import { CAREERS_PATH } from "~/features/careers/careers-path";
 import { toBool, toCount, toIso } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 import { announceContentChange } from "~/features/content/publish-hook.server";
@@ -206,8 +208,14 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     for (const change of await writePages(trx, pages.pages, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
-    for (const change of await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
+    const positionChanges = await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables });
+    for (const change of positionChanges) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
+    }
+    // A database seeded before positions were content: its careers page listed the sample's roles itself.
+    if (options.onlyIntoEmptyTables && positionChanges.some((change) => change.action === "create")) {
+      if (await retireSampleRolesGrid(trx))
+        changes.push({ path: "pages/careers.yaml", table: "content_documents", key: CAREERS_PATH, action: "update" });
     }
 
     const skipMenus = options.onlyIntoEmptyTables && (await rowCount(trx, "navigation_menus")) > 0;
