@@ -7,6 +7,7 @@ import { logger } from "~/platform/logger.server";
 import { pageViewFlushJob } from "~/features/visits/page-view-counter.server";
 import { redirectHitsFlushJob } from "~/features/redirects/redirect-hits.server";
 import { publishedPagesWatchJob } from "~/features/pages/published-pages.server";
+import { publishedPositionsWatchJob } from "~/features/careers/positions.server";
 
 // The work each server does beside the pages, started after the database is ready and stopped
 // (in-flight work finished or handed back) before it closes. A job that must run on one server at a
@@ -21,6 +22,7 @@ const jobs: readonly BackgroundJob[] = [
   auditHeadJob,
   redirectHitsFlushJob,
   publishedPagesWatchJob,
+  publishedPositionsWatchJob,
 ];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];

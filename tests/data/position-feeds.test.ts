@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PositionSnapshot } from "~/features/content/content-types";
 import { publishPosition, savePosition, unpublishPosition } from "~/features/careers/position-documents.server";
 import { loadPositionFeed, positionsAtom, positionsJsonFeed } from "~/features/careers/position-feeds.server";
-import { findPublicPosition } from "~/features/careers/positions.server";
+import { findPublicPosition, forgetHeldPositions } from "~/features/careers/positions.server";
 import type { Database } from "~/db/schema";
 import { atomProblems, atomTree, childrenNamed } from "../e2e/support/atom";
 import { engines } from "./support/engines";
@@ -40,6 +40,8 @@ for (const { engine, skip } of await engines()) {
     const alice = { actor: { id: "", email: "alice@quorvant.com" }, ip: "127.0.0.1" };
 
     beforeEach(async () => {
+      // Each test has a database of its own: what a server holds of the last one is dropped.
+      forgetHeldPositions();
       db = (await migratedDatabase(engine)).db;
       alice.actor.id = randomUUID();
       await db.insertInto("admin_users").values({ id: alice.actor.id, email: alice.actor.email, created_at: new Date().toISOString() }).execute();

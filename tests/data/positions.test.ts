@@ -12,7 +12,7 @@ import {
   savePosition,
   unpublishPosition,
 } from "~/features/careers/position-documents.server";
-import { findPositionForApplication, findPublicPosition, listOpenPositions } from "~/features/careers/positions.server";
+import { findPositionForApplication, findPublicPosition, listOpenPositions, forgetHeldPositions } from "~/features/careers/positions.server";
 import { savePage } from "~/features/pages/page-documents.server";
 import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
@@ -32,6 +32,8 @@ for (const { engine, skip } of await engines()) {
     const changes: ContentChange[] = [];
 
     beforeEach(async () => {
+      // Each test has a database of its own: what a server holds of the last one is dropped.
+      forgetHeldPositions();
       db = (await migratedDatabase(engine)).db;
       alice.actor.id = randomUUID();
       await db.insertInto("admin_users").values({ id: alice.actor.id, email: alice.actor.email, created_at: new Date().toISOString() }).execute();
@@ -214,6 +216,8 @@ for (const { engine, skip } of await engines()) {
       const changed = [{ ...first!, position: { ...first!.position, title: "Staff Backend Engineer" } }, ...rest];
       const again = await db.transaction().execute((trx) => writePositions(trx, changed));
       expect(again.map((change) => change.action)).toEqual(["update", "unchanged", "unchanged", "unchanged"]);
+      // The import tells no server: a server's watch sees it; here, what this process held is dropped.
+      forgetHeldPositions();
       expect((await findPublicPosition(db, first!.position.slug))!.position.title).toBe("Staff Backend Engineer");
       expect(checkPositionFiles([{ path: "positions/bad.yaml", value: { ...first!.position, team: "" } }]).problems).toEqual([
         { path: "positions/bad.yaml", field: "team", message: "must not be empty" },

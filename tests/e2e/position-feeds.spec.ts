@@ -78,11 +78,14 @@ test("a position closed by its date leaves the feeds within the page cache's fre
       );
     for (const body of await feedUrls()) expect(body).toContain(POSITION);
     // The closing date passes by the clock: nothing announces it, so no cached copy is forgotten.
+    // Written as an editor's tool writes (updated_at too, which the servers' watch of held positions reads).
     const closesAt = Date.now() + 1_000;
     withDatabase(server.databasePath, (db) =>
       db
-        .prepare("UPDATE content_documents SET published = json_set(published, '$.closesAt', ?) WHERE published_path = ?")
-        .run(new Date(closesAt).toISOString(), POSITION),
+        .prepare(
+          "UPDATE content_documents SET published = json_set(published, '$.closesAt', ?), updated_at = ? WHERE published_path = ?",
+        )
+        .run(new Date(closesAt).toISOString(), new Date().toISOString(), POSITION),
     );
     await expect.poll(async () => (await feedUrls()).some((body) => body.includes(POSITION)), { timeout: 10_000 }).toBe(false);
     // Gone within the freshness second (plus a slow machine's render), not at some later forget.

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { PositionSnapshot } from "~/features/content/content-types";
-import { findDocument, findLiveDocument, listLiveDocuments, liveVersionOf } from "~/features/content/documents.server";
+import { findDocument, liveVersionOf } from "~/features/content/documents.server";
+import { heldDocuments } from "~/features/content/held-documents.server";
 import { isOpenAt, positionPath, type Position } from "~/features/careers/positions";
 import type { Database } from "~/db/schema";
 
@@ -35,12 +36,26 @@ export async function findPositionForApplication(db: Db, id: string, now: Date =
   };
 }
 
+/**
+ * The published positions, held in memory by each server and watched for changes like the pages
+ * (decision 029): the careers page, a position's page, the feeds and the sitemap ask the database
+ * nothing. Applications read the database itself (they need drafts too).
+ */
+const positions = heldDocuments<PositionSnapshot>("position", "published positions");
+
+export const publishedPositionsWatchJob = positions.watchJob;
+
+/** Drops what is held: the next read reads every position again (a test's fresh database). */
+export function forgetHeldPositions(): void {
+  positions.forget();
+}
+
 /** A position visitors see: its fields, its id, and since when it is posted (its first publication, not its latest correction). */
 export type PublicPosition = Position & { id: string; path: string; postedAt: string };
 
 /** The open positions at `now`, by team then title (the careers page, the sitemap, the feeds). */
 export async function listOpenPositions(db: Db, now: Date = new Date()): Promise<PublicPosition[]> {
-  const live = await listLiveDocuments<PositionSnapshot>(db, "position", now);
+  const live = await positions.list(db, now);
   return live
     .filter((entry) => isOpenAt(entry.data, now.getTime()))
     .map((entry) => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.firstSince }))
@@ -53,7 +68,7 @@ export async function listOpenPositions(db: Db, now: Date = new Date()): Promise
  * while no position is public. A position taken off the site leaves no trace here.
  */
 export async function openPositionsChangedAt(db: Db, now: Date = new Date()): Promise<Date | undefined> {
-  const live = await listLiveDocuments<PositionSnapshot>(db, "position", now);
+  const live = await positions.list(db, now);
   const moments = live.map((entry) => Date.parse(isOpenAt(entry.data, now.getTime()) ? entry.since : entry.data.closesAt!));
   return moments.length ? new Date(Math.max(...moments)) : undefined;
 }
@@ -64,7 +79,7 @@ export async function findPublicPosition(
   slug: string,
   now: Date = new Date(),
 ): Promise<{ position: PublicPosition; open: boolean } | undefined> {
-  const live = await findLiveDocument<PositionSnapshot>(db, "position", positionPath(slug), now);
+  const live = await positions.find(db, positionPath(slug), now);
   if (!live) return undefined;
   return {
     position: { ...live.data, id: live.id, path: live.path, postedAt: live.firstSince },

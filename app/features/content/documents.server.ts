@@ -74,8 +74,8 @@ export function documentStateOf(doc: ContentDocument, now = Date.now()): Documen
 /** A published document's versions visitors see, now or from the scheduled one's `since` on. */
 export type PublishedVersions<Data> = {
   id: string;
-  published: { data: Data; path: string; since: string } | null;
-  scheduled: { data: Data; path: string; since: string } | null;
+  published: { data: Data; path: string; since: string; firstSince?: string } | null;
+  scheduled: { data: Data; path: string; since: string; firstSince?: string } | null;
 };
 
 /** The version visitors see at `now`: the scheduled one once its time has come, else the published one. */
@@ -254,13 +254,21 @@ export type PublishedFingerprint = { id: string; fingerprint: string };
 export async function listPublishedFingerprints(db: Db, type: ContentTypeId): Promise<PublishedFingerprint[]> {
   const rows = await db
     .selectFrom("content_documents")
-    .select(["id", "revision", "published_at", "published_path", "publish_at", "scheduled_path", "updated_at"])
+    .select(["id", "revision", "published_at", "first_published_at", "published_path", "publish_at", "scheduled_path", "updated_at"])
     .where("type", "=", type)
     .where("state", "=", "published")
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    fingerprint: [row.revision, iso(row.published_at), row.published_path, iso(row.publish_at), row.scheduled_path, iso(row.updated_at)].join(
+    fingerprint: [
+      row.revision,
+      iso(row.published_at),
+      iso(row.first_published_at),
+      row.published_path,
+      iso(row.publish_at),
+      row.scheduled_path,
+      iso(row.updated_at),
+    ].join(
       "|",
     ),
   }));
@@ -271,19 +279,34 @@ export async function findPublishedVersions<Data>(db: Db, ids: readonly string[]
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("content_documents")
-    .select(["id", "published", "published_path", "published_at", "scheduled", "scheduled_path", "publish_at"])
+    .select(["id", "published", "published_path", "published_at", "first_published_at", "scheduled", "scheduled_path", "publish_at"])
     .where("id", "in", ids)
     .where("state", "=", "published")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    published:
-      row.published == null
-        ? null
-        : { data: parseSnapshot<Data>(row.published), path: row.published_path!, since: toIso(row.published_at) },
-    scheduled:
-      row.scheduled == null ? null : { data: parseSnapshot<Data>(row.scheduled), path: row.scheduled_path!, since: toIso(row.publish_at) },
-  }));
+  return rows.map((row) => {
+    const first = iso(row.first_published_at);
+    return {
+      id: row.id,
+      published:
+        row.published == null
+          ? null
+          : {
+              data: parseSnapshot<Data>(row.published),
+              path: row.published_path!,
+              since: toIso(row.published_at),
+              firstSince: first ?? toIso(row.published_at),
+            },
+      scheduled:
+        row.scheduled == null
+          ? null
+          : {
+              data: parseSnapshot<Data>(row.scheduled),
+              path: row.scheduled_path!,
+              since: toIso(row.publish_at),
+              firstSince: first ?? toIso(row.publish_at),
+            },
+    };
+  });
 }
 
 export type DocumentWrite<Data> = { draft: Data; path: string; revision: number; byEmail: string; at: string };
