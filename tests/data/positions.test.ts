@@ -12,7 +12,7 @@ import {
   savePosition,
   unpublishPosition,
 } from "~/features/careers/position-documents.server";
-import { findPositionForApplication, findPublicPosition, listOpenPositions, forgetHeldPositions } from "~/features/careers/positions.server";
+import { findPositionForApplication, findPublicPosition, listOpenPositions, forgetHeldPositions, publishedPositionsWatchJob } from "~/features/careers/positions.server";
 import { savePage } from "~/features/pages/page-documents.server";
 import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
@@ -107,6 +107,39 @@ for (const { engine, skip } of await engines()) {
       const again = ok(await publishPosition(db, alice, { id: other, baseRevision: 2 }));
       expect(again.at > first.at).toBe(true);
       expect((await findPublicPosition(db, "other"))?.position.postedAt).toBe(again.at);
+    });
+
+    it("holds the published positions: no query while the copy is fresh; another server's closing read by the watch", async () => {
+      const { id } = ok(await savePosition(db, alice, { baseRevision: 0, position: samplePosition() }));
+      ok(await publishPosition(db, alice, { id, baseRevision: 1 }));
+      let queries = 0;
+      const counted = db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      expect(await listOpenPositions(counted)).toHaveLength(1);
+      const afterFirst = queries;
+      expect(await listOpenPositions(counted)).toHaveLength(1);
+      expect(await findPublicPosition(counted, "security-researcher")).toMatchObject({ open: true });
+      expect(queries).toBe(afterFirst);
+
+      // Another server closes it (straight in the table, as its own write would): the watch reads it.
+      const job = publishedPositionsWatchJob.start({ getDb: () => db } as Parameters<typeof publishedPositionsWatchJob.start>[0]);
+      try {
+        const closed = JSON.stringify({ ...samplePosition(), closesAt: new Date(Date.now() - 1_000).toISOString() });
+        await db
+          .updateTable("content_documents")
+          .set({ published: closed, updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .execute();
+        await expect.poll(async () => (await listOpenPositions(db)).length, { timeout: 3_000 }).toBe(0);
+        expect(changes.some((change) => change.type === "position" && change.paths.includes("/company/careers/security-researcher"))).toBe(true);
+      } finally {
+        await job?.stop();
+      }
     });
 
     it("opens a scheduled position at its time, and closes it by the clock at its closing date", async () => {
