@@ -5,9 +5,10 @@ import { heldDocuments } from "~/features/content/held-documents.server";
 import { isOpenAt, positionPath, type Position } from "~/features/careers/positions";
 import type { Database } from "~/db/schema";
 
-// What visitors and applications see of the open positions: read through the content core at the
-// moment asked (a scheduled version, and a closing date, take effect by the clock alone). The
-// pages that show them are served from the page cache, which the publish hook keeps current.
+// What visitors and applications see of the open positions at the moment asked (a scheduled
+// version, and a closing date, take effect by the clock alone): visitors' from the copy each server
+// holds, applications' from the database. The pages that show them are served from the page
+// cache, which the publish hook keeps current.
 
 type Db = Kysely<Database>;
 
@@ -38,8 +39,8 @@ export async function findPositionForApplication(db: Db, id: string, now: Date =
 
 /**
  * The published positions, held in memory by each server and watched for changes like the pages
- * (decision 029): the careers page, a position's page, the feeds and the sitemap ask the database
- * nothing. Applications read the database itself (they need drafts too).
+ * (decisions 029, 030): the careers page, a position's page, the feeds and the sitemap ask the
+ * database nothing. Applications read the database itself (they need drafts too).
  */
 const positions = heldDocuments<PositionSnapshot>("position", "published positions");
 
