@@ -200,21 +200,63 @@ export type OpenPositionsBoard = {
  * holds only the filters' choices and the counts.
  */
 export async function loadOpenPositionsBoard(context: AppLoadContext, url: URL): Promise<OpenPositionsBoard | null> {
-  let positions: BoardPosition[];
+  let board: DrawnBoard;
   try {
-    positions = (await listOpenPositions(getDb())).map(boardPosition);
+    board = drawnBoard(await listOpenPositions(getDb()));
   } catch (error) {
     logger.error({ requestId: context.requestId, err: error }, "open positions could not be read");
     return null;
   }
-  const choices = boardChoices(positions);
-  const filters = boardFiltersOf(url.searchParams, choices);
+  const filters = boardFiltersOf(url.searchParams, board.choices);
+  const { html, shown } = board.list(filters);
   return {
-    choices,
-    total: positions.length,
-    shown: positions.filter((position) => matchesBoardFilters(position, filters)).length,
-    listHtml: carriedByDocument(context, OPEN_POSITIONS_LIST_ID, boardListHtml(positions, filters)),
+    choices: board.choices,
+    total: board.positions.length,
+    shown,
+    listHtml: carriedByDocument(context, OPEN_POSITIONS_LIST_ID, html),
   };
+}
+
+/** The board drawn from one list of open positions: its entries, the filters' choices, and its HTML per filters. */
+type DrawnBoard = {
+  positions: readonly BoardPosition[];
+  choices: BoardChoices;
+  list(filters: BoardFilters): { html: string; shown: number };
+};
+
+/** How many filtered lists a board keeps drawn: the unfiltered one and the few that visitors' links share. */
+const DRAWN_LISTS = 16;
+
+/**
+ * Drawn once per list of open positions (the same array until one changes, opens or closes), not
+ * once per render: the careers page with fifty positions spent a millisecond and a half on it.
+ */
+const drawnBoards = new WeakMap<readonly PublicPosition[], DrawnBoard>();
+
+function drawnBoard(open: readonly PublicPosition[]): DrawnBoard {
+  const known = drawnBoards.get(open);
+  if (known) return known;
+  const positions = open.map(boardPosition);
+  const lists = new Map<string, { html: string; shown: number }>();
+  const board: DrawnBoard = {
+    positions,
+    choices: boardChoices(positions),
+    list(filters) {
+      const key = `${filters.team}\n${filters.location}\n${filters.workplace}`;
+      let drawn = lists.get(key);
+      if (!drawn) {
+        if (lists.size >= DRAWN_LISTS) lists.clear();
+        drawn = {
+          html: boardListHtml(positions, filters),
+          shown: positions.filter((position) => matchesBoardFilters(position, filters)).length,
+        };
+        lists.set(key, drawn);
+      }
+      return drawn;
+    },
+  };
+  drawnBoards.set(open, board);
+  return board;
 }
 
 /** A position's saved draft as its page would show it, for previews: no application form, nothing cached. */

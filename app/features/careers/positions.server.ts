@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { PositionSnapshot } from "~/features/content/content-types";
 import { findDocument, liveVersionOf } from "~/features/content/documents.server";
-import { heldDocuments } from "~/features/content/held-documents.server";
+import { heldDocuments, type HeldLiveVersion } from "~/features/content/held-documents.server";
 import { isOpenAt, positionPath, type Position } from "~/features/careers/positions";
 import type { Database } from "~/db/schema";
+import { memoByClock, nextMomentAfter } from "~/platform/memo-by-clock";
 
 // What visitors and applications see of the open positions at the moment asked (a scheduled
 // version, and a closing date, take effect by the clock alone): visitors' from the copy each server
@@ -54,13 +55,23 @@ export function forgetHeldPositions(): void {
 /** A position visitors see: its fields, its id, and since when it is posted (its first publication, not its latest correction). */
 export type PublicPosition = Position & { id: string; path: string; postedAt: string };
 
-/** The open positions at `now`, by team then title (the careers page, the sitemap, the feeds). */
-export async function listOpenPositions(db: Db, now: Date = new Date()): Promise<PublicPosition[]> {
-  const live = await positions.list(db, now);
-  return live
-    .filter((entry) => isOpenAt(entry.data, now.getTime()))
-    .map((entry) => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.firstSince }))
-    .sort((a, b) => a.team.localeCompare(b.team) || a.title.localeCompare(b.title));
+const openOf = memoByClock((live: readonly HeldLiveVersion<PositionSnapshot>[], at: number) => ({
+  value: live
+    .filter((entry) => isOpenAt(entry.data, at))
+    .map((entry): PublicPosition => ({ ...entry.data, id: entry.id, path: entry.path, postedAt: entry.firstSince }))
+    .sort((a, b) => a.team.localeCompare(b.team) || a.title.localeCompare(b.title)),
+  until: nextMomentAfter(
+    at,
+    live.map((entry) => entry.data.closesAt),
+  ),
+}));
+
+/**
+ * The open positions at `now`, by team then title (the careers page, the sitemap, the feeds): the
+ * same array until a position changes, opens or closes, so a page may derive from it once (read only).
+ */
+export async function listOpenPositions(db: Db, now: Date = new Date()): Promise<readonly PublicPosition[]> {
+  return openOf(await positions.list(db, now), now.getTime());
 }
 
 /**

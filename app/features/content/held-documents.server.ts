@@ -10,6 +10,7 @@ import {
 import { announceContentChange, watchContentChanges } from "~/features/content/publish-hook.server";
 import type { Database } from "~/db/schema";
 import { logger } from "~/platform/logger.server";
+import { memoByClock, nextMomentAfter } from "~/platform/memo-by-clock";
 
 // The published documents of one type, held in memory by each server, so that drawing a page asks
 // the database nothing (decision 029: pages; open positions the same way). A watch reads the
@@ -41,8 +42,11 @@ type Held<Snapshot> = {
 export type HeldDocuments<Snapshot> = {
   /** The version visitors see at `path` at `now`, if any. */
   find(db: Db, path: string, now?: Date): Promise<HeldLiveVersion<Snapshot> | undefined>;
-  /** Every version visitors see at `now`, by path. */
-  list(db: Db, now?: Date): Promise<HeldLiveVersion<Snapshot>[]>;
+  /**
+   * Every version visitors see at `now`, by path: the same array for every caller until the copy
+   * is read again or a scheduled version goes live, so callers may derive from it once (read only).
+   */
+  list(db: Db, now?: Date): Promise<readonly HeldLiveVersion<Snapshot>[]>;
   /** Drops what is held: the next read reads every document again (a test's fresh database). */
   forget(): void;
   watchJob: BackgroundJob;
@@ -69,6 +73,17 @@ export function heldDocuments<Snapshot>(type: ContentTypeId, name: string): Held
   let reading: { generation: number; promise: Promise<Held<Snapshot>> } | undefined;
   let failureLoggedAt = 0;
 
+  // Keyed by the documents' map, which a read that finds no change keeps.
+  const liveList = memoByClock((byId: Held<Snapshot>["byId"], at: number) => ({
+    value: [...byId]
+      .flatMap(([id, { versions }]) => liveOf(id, versions, at) ?? [])
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    until: nextMomentAfter(
+      at,
+      [...byId.values()].map(({ versions }) => versions.scheduled?.since),
+    ),
+  }));
+
   watchContentChanges(name, (change) => {
     if (change.type === type) changes += 1;
   });
@@ -83,6 +98,11 @@ export function heldDocuments<Snapshot>(type: ContentTypeId, name: string): Held
     const changedIds = fingerprints
       .filter(({ id, fingerprint }) => previous?.byId.get(id)?.fingerprint !== fingerprint)
       .map(({ id }) => id);
+    if (previous && !changedIds.length && fingerprints.length === previous.byId.size) {
+      // Nothing changed: the same maps, so that what callers derived from them still holds.
+      held = { byId: previous.byId, byPath: previous.byPath, readAt: Date.now(), generation };
+      return held;
+    }
     const fetched = new Map((await findPublishedVersions<Snapshot>(db, changedIds)).map((versions) => [versions.id, versions]));
     const byId: Held<Snapshot>["byId"] = new Map();
     for (const { id, fingerprint } of fingerprints) {
@@ -160,11 +180,7 @@ export function heldDocuments<Snapshot>(type: ContentTypeId, name: string): Held
       return undefined;
     },
     async list(db, now = new Date()) {
-      const copy = await current(db);
-      const at = now.getTime();
-      return [...copy.byId]
-        .flatMap(([id, { versions }]) => liveOf(id, versions, at) ?? [])
-        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      return liveList((await current(db)).byId, now.getTime());
     },
     forget() {
       held = undefined;
