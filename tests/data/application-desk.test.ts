@@ -68,6 +68,10 @@ for (const { engine, skip } of await engines()) {
           { positionId: RESEARCHER, title: "Security Researcher", counts: { new: 1, interview: 1, hired: 1 }, total: 3 },
           { positionId: EXECUTIVE, title: "Account Executive", counts: { new: 1 }, total: 1 },
         ]);
+        // A position's page in the back office reads its own pipeline only.
+        expect(await listPositionPipelines(db, { positionId: RESEARCHER })).toEqual([
+          { positionId: RESEARCHER, title: "Security Researcher", counts: { new: 1, interview: 1, hired: 1 }, total: 3 },
+        ]);
       } finally {
         await db.destroy();
       }

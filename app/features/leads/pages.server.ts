@@ -141,11 +141,10 @@ const POSITION_APPLICATIONS_SHOWN = 20;
 export async function loadPositionApplications(positionId: string) {
   const form = leadForms["career-application"];
   const statuses = workflowOf(form).statuses;
-  const [pipelines, page] = await Promise.all([
-    listPositionPipelines(getDb()),
+  const [[pipeline], page] = await Promise.all([
+    listPositionPipelines(getDb(), { positionId }),
     listLeadInbox(getDb(), form.table, { positionId }, { limit: POSITION_APPLICATIONS_SHOWN }),
   ]);
-  const pipeline = pipelines.find((entry) => entry.positionId === positionId);
   return {
     statuses: [...statuses],
     counts: statuses.map((status) => pipeline?.counts[status] ?? 0),

@@ -240,11 +240,12 @@ export type PositionPipeline = {
 /**
  * How many applications each position has in each status, the open applications first, then the
  * positions by their newest application. One grouped read over the table: a recruiting desk holds
- * thousands of applications, not millions.
+ * thousands of applications, not millions. `positionId`: that position's only (its page in the back office).
  */
-export async function listPositionPipelines(db: Db): Promise<PositionPipeline[]> {
+export async function listPositionPipelines(db: Db, { positionId }: { positionId?: string } = {}): Promise<PositionPipeline[]> {
   const rows = await db
     .selectFrom("career_applications")
+    .$if(positionId !== undefined, (query) => query.where("position_id", "=", positionId!))
     .select((eb) => [
       "position_id",
       "position_title",
