@@ -3,12 +3,11 @@ import type { Route } from "./+types/admin.position";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { formatDateTime } from "~/ui/admin/format";
-import { isTimeZone, localInputToUtc, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
+import { isTimeZone, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import { getDb } from "~/db/index.server";
-import { getEnv } from "~/env.server";
 import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
@@ -29,7 +28,13 @@ import {
   readPositionFormValues,
   type PositionFormValues,
 } from "~/features/careers/position-form";
-import { previewLinkFromForm } from "~/features/content/preview-links.server";
+import {
+  baseRevisionOf,
+  INCOMPLETE_FORM,
+  previewLinkAnswer,
+  refusedAnswer,
+  scheduledMoment,
+} from "~/features/content/editor-action.server";
 import { isOpenAt } from "~/features/careers/positions";
 
 // A position's editor (recruiters): its fields saved as a draft revision; publishing now,
@@ -90,7 +95,7 @@ type Answer = {
   previewError?: string;
 };
 
-const refused = (answer: Answer, status = 400) => data({ ...answer, formKey: crypto.randomUUID() }, { status });
+const refused = (answer: Answer, status = 400) => refusedAnswer(answer, status);
 
 function refusal(outcome: Exclude<SaveOutcome | PublishOutcome, { ok: true }>, values: PositionFormValues, revision?: number) {
   if ("conflict" in outcome)
@@ -108,15 +113,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
   const intent = String(form.get("intent") ?? "save");
-  if (intent === "preview-link") {
-    const link = await previewLinkFromForm(db, getEnv(), { type: "position", id: position.id, form, editor });
-    if (!link.ok) return refused({ previewError: link.problem });
-    return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
-  }
+  if (intent === "preview-link") return previewLinkAnswer(request, { type: "position", id: position.id, form, editor });
 
-  const revisionText = String(form.get("revision") ?? "");
-  if (!/^\d{1,9}$/.test(revisionText)) return refused({ problem: "This form is incomplete. Reload the page and try again." });
-  const baseRevision = Number(revisionText);
+  const baseRevision = baseRevisionOf(form);
+  if (baseRevision === undefined) return refused({ problem: INCOMPLETE_FORM });
 
   if (intent === "unpublish") {
     const outcome = await unpublishPosition(db, editor, position.id);
@@ -136,12 +136,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "close") fields.closesAt = new Date().toISOString();
 
   let at: string | undefined;
-  const scheduleAt = String(form.get("publishAt") ?? "");
   if (intent === "schedule") {
-    at = localInputToUtc(scheduleAt, values.timeZone);
-    if (!at) return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time, such as 2026-12-01 09:30." } });
-    if (Date.parse(at) <= Date.now())
-      return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time in the future." } });
+    const moment = scheduledMoment(form, values.timeZone);
+    if ("error" in moment) return refused({ values, scheduleAt: moment.scheduleAt, errors: { publishAt: moment.error } });
+    at = moment.at;
   }
 
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.

@@ -5,7 +5,7 @@ import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { Notice, PageHeading } from "~/ui/admin/page-heading";
 import { PreviewLinkPanel } from "~/features/content/admin/preview-link-panel";
 import { formatDateTime } from "~/ui/admin/format";
-import { isTimeZone, localInputToUtc, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
+import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
@@ -25,9 +25,14 @@ import {
   type PageDraft,
 } from "~/features/pages/page-editor.server";
 import { controlId, parsePageEdit } from "~/features/pages/page-form";
-import { previewLinkFromForm } from "~/features/content/preview-links.server";
+import {
+  baseRevisionOf,
+  INCOMPLETE_FORM,
+  previewLinkAnswer,
+  refusedAnswer,
+  scheduledMoment,
+} from "~/features/content/editor-action.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
-import { getEnv } from "~/env.server";
 
 // A page's editor (editors): its address and search fields and its blocks, saved as a draft
 // revision; publishing now, scheduling (in the editor's time zone), unpublishing; and the preview
@@ -84,7 +89,7 @@ type Answer = {
   previewError?: string;
 };
 
-const refused = (answer: Answer, status = 400) => data({ ...answer, formKey: crypto.randomUUID() }, { status });
+const refused = (answer: Answer, status = 400) => refusedAnswer(answer, status);
 
 function saveRefusal(outcome: Exclude<SaveOutcome, { ok: true }>, values: PageDraft) {
   if ("conflict" in outcome)
@@ -123,15 +128,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
   const intent = String(form.get("intent") ?? "save");
-  if (intent === "preview-link") {
-    const link = await previewLinkFromForm(db, getEnv(), { type: "page", id: page.id, form, editor });
-    if (!link.ok) return refused({ previewError: link.problem });
-    return { previewLink: link.url, previewExpires: formatDateTime(link.expiresAt, timeZoneOf(request)) } satisfies Answer;
-  }
+  if (intent === "preview-link") return previewLinkAnswer(request, { type: "page", id: page.id, form, editor });
 
-  const revisionText = String(form.get("revision") ?? "");
-  if (!/^\d{1,9}$/.test(revisionText)) return refused({ problem: "This form is incomplete. Reload the page and try again." });
-  const baseRevision = Number(revisionText);
+  const baseRevision = baseRevisionOf(form);
+  if (baseRevision === undefined) return refused({ problem: INCOMPLETE_FORM });
 
   if (intent === "unpublish") {
     const outcome = await unpublishPage(db, editor, page.id);
@@ -152,13 +152,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   let at: string | undefined;
-  const scheduleAt = String(form.get("publishAt") ?? "");
   if (intent === "schedule") {
-    const zone = String(form.get("timeZone") ?? "");
-    at = isTimeZone(zone) ? localInputToUtc(scheduleAt, zone) : undefined;
-    if (!at) return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time, such as 2026-12-01 09:30." } });
-    if (Date.parse(at) <= Date.now())
-      return refused({ values, scheduleAt, errors: { publishAt: "Choose a date and time in the future." } });
+    const moment = scheduledMoment(form, String(form.get("timeZone") ?? ""));
+    if ("error" in moment) return refused({ values, scheduleAt: moment.scheduleAt, errors: { publishAt: moment.error } });
+    at = moment.at;
   }
 
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.
