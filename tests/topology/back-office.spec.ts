@@ -13,7 +13,7 @@ import { useTopology, type Topology } from "./support/topology";
 
 // The back office as deployed: passkeys through nginx terminating TLS, sessions in the shared
 // PostgreSQL so that either server honours them, and a change made through one server (disabling
-// someone, publishing a post or a page) in force on both at once; and the audit log stays one hash chain
+// someone, publishing a post, a page or a position) in force on both at once; and the audit log stays one hash chain
 // however many servers write it.
 
 test.describe("the back office behind the proxy on two servers", () => {
@@ -137,6 +137,37 @@ test.describe("the back office behind the proxy on two servers", () => {
         .toBe(true);
     }
     await editor.context.close();
+  });
+
+  test("a position published through the proxy opens on both servers, and closed through it answers 410 on both", async () => {
+    const current = topology();
+    const recruiter = await signIn(["recruiter"]);
+    const page = await recruiter.context.newPage();
+    const title = `Reliability Engineer ${Date.now()}`;
+    await page.goto(`${current.url}/admin/positions`);
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Team").fill("Platform");
+    await page.getByLabel("Location").fill("Berlin");
+    await page.getByRole("button", { name: "Create position" }).click();
+    await expect(page.getByText("The position was created as a draft.")).toBeVisible();
+    const path = `/company/careers/${await page.getByLabel("Slug").inputValue()}`;
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText(`Published: visitors see this version at ${path} now.`)).toBeVisible();
+    // Straight to each server (not through nginx): the careers page lists it and its page is open.
+    for (const server of current.servers)
+      await expect(async () => {
+        expect(await (await fetch(`${server.url}/company/careers`)).text()).toContain(title);
+        expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+      }).toPass({ timeout: 5_000 });
+
+    await page.getByRole("button", { name: "Close now" }).click();
+    await expect(page.getByText(`Closed: ${path} now says the position is no longer open`)).toBeVisible();
+    for (const server of current.servers)
+      await expect(async () => {
+        expect((await fetch(`${server.url}${path}`)).status).toBe(410);
+        expect(await (await fetch(`${server.url}/company/careers`)).text()).not.toContain(title);
+      }).toPass({ timeout: 5_000 });
+    await recruiter.context.close();
   });
 
   test("both servers writing audit entries at once keep one chain that `audit verify` accepts", async () => {
