@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { insertLead, type CareerApplicationInput } from "~/features/leads/db/leads.server";
 import { purgeExpiredLeads } from "~/features/leads/db/retention.server";
@@ -37,8 +38,10 @@ for (const { engine, skip } of await engines()) {
     it("exports an application with its position and erases it whole", async () => {
       const { db } = await migratedDatabase(engine);
       try {
-        await insertLead(db, "career-application", application("ada@example.com", { position_id: POSITION, position_title: "Security Researcher" }));
-        await insertLead(db, "career-application", application("ada@example.com", { position_requested: "senior-wizard (unknown)" }));
+        // Their own times: two rows written in the same millisecond would come out in the order of their random ids.
+        const at = (createdAt: string) => ({ id: randomUUID(), createdAt });
+        await insertLead(db, "career-application", application("ada@example.com", { position_id: POSITION, position_title: "Security Researcher" }), [], at("2026-03-01T10:00:00.000Z"));
+        await insertLead(db, "career-application", application("ada@example.com", { position_requested: "senior-wizard (unknown)" }), [], at("2026-03-02T10:00:00.000Z"));
         const exported = JSON.parse(await exportSubjectData(db, "ADA@example.com", by)) as { leads: { lead: Record<string, unknown> }[] };
         expect(exported.leads.map((lead) => lead.lead)).toEqual([
           expect.objectContaining({ position_id: POSITION, position_title: "Security Researcher", position_requested: null }),
