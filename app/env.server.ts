@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isRole, ROLES, type Role } from "~/config/roles";
 import { LEAD_FORM_IDS } from "~/features/leads/registry";
 import { webhookSettingOf, type WebhookSetting } from "~/features/leads/registry.server";
+import { parseSiteLocales } from "~/features/i18n/site-locales";
 
 /** Named address ranges Express understands in a trust-proxy list. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -162,6 +163,16 @@ const EnvSchema = z
       }),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     SEED: z.enum(["auto", "never"]).default("auto"),
+    // The languages the site is published in, the default first (app/features/i18n/site-locales.ts).
+    SITE_LOCALES: z
+      .string()
+      .default("en")
+      .transform((text, ctx) => {
+        const read = parseSiteLocales(text);
+        if (read.ok) return read.locales;
+        ctx.addIssue({ code: "custom", message: read.problem });
+        return z.NEVER;
+      }),
     SITE_URL: z
       .url({ protocol: /^https?$/, message: "must be an absolute http(s) origin such as https://quorvant.com" })
       .refine(isBareOrigin, { message: "must be an origin without a path, query or fragment, such as https://quorvant.com" })

@@ -10,11 +10,14 @@ type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
 /** jsonb in PostgreSQL (parsed by pg), JSON text in SQLite; written as JSON text. */
 type Json = ColumnType<unknown, string, string>;
 type Text = ColumnType<string, string | undefined, string>;
+/** A BCP 47 tag (app/features/i18n/site-locales.ts); 'en' when a row is written without one. */
+type Locale = ColumnType<string, string | undefined, string>;
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
 
 export interface BlogPostsTable {
   id: string;
+  locale: Locale;
   slug: string | null;
   title: string;
   excerpt: Text;
@@ -75,6 +78,11 @@ export interface ContentDocumentsTable {
   created_by_email: Text;
   updated_at: Timestamp;
   updated_by_email: Text;
+  locale: Locale;
+  /** A translation's source document (in the default locale); null for a source or a document never translated. */
+  translation_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The source's revision the translation was made from: older than the source's, the translation is outdated. */
+  source_revision: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BlogSlugRedirectsTable {
@@ -102,6 +110,7 @@ export interface RedirectsTable {
 
 export interface LegalDocumentsTable {
   id: string;
+  locale: Locale;
   document_type: string;
   title: string;
   content: Json;
@@ -125,6 +134,8 @@ export interface LegalDocumentsTable {
 interface LeadCommon {
   id: string;
   created_at: Timestamp;
+  /** The language of the form the visitor sent. */
+  locale: Locale;
   first_name: Text;
   last_name: Text;
   email: Text;
