@@ -289,19 +289,21 @@ for (const { engine, skip } of await engines()) {
       for (const id of [salesId, demoId, careerId, careerNull]) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
       const [salesRow] = await listLeads(db, "sales_leads", {});
-      expect(salesRow).toEqual({ id: salesId, created_at: expect.stringMatching(ISO), ...sales });
-      expect((await listLeads(db, "demo_requests", {}))[0]).toEqual({ id: demoId, created_at: expect.stringMatching(ISO), ...demo });
+      // Written without a locale: English (migration 0020-locales).
+      const english = { locale: "en" };
+      expect(salesRow).toEqual({ id: salesId, created_at: expect.stringMatching(ISO), ...sales, ...english });
+      expect((await listLeads(db, "demo_requests", {}))[0]).toEqual({ id: demoId, created_at: expect.stringMatching(ISO), ...demo, ...english });
       const careers = new Map((await listLeads(db, "career_applications", {})).map((row) => [row.id, row]));
       // Stored without a position: open applications (migration 0018-application-positions).
       const openApplication = { position_id: null, position_title: null, position_requested: null };
-      expect(careers.get(careerId)).toEqual({ id: careerId, created_at: expect.stringMatching(ISO), ...career, ...openApplication });
-      expect(careers.get(careerNull)).toEqual({ id: careerNull, created_at: expect.stringMatching(ISO), ...career, years_experience: null, ...openApplication });
+      expect(careers.get(careerId)).toEqual({ id: careerId, created_at: expect.stringMatching(ISO), ...career, ...openApplication, ...english });
+      expect(careers.get(careerNull)).toEqual({ id: careerNull, created_at: expect.stringMatching(ISO), ...career, years_experience: null, ...openApplication, ...english });
 
       // The columns' defaults, as a tool writing the tables directly would get them.
       await db.insertInto("sales_leads").values({ id: "5e1c0c1e-0000-4000-8000-000000000001", email: "x@example.com" }).execute();
       await db.insertInto("demo_requests").values({ id: "5e1c0c1e-0000-4000-8000-000000000002", email: "y@example.com" }).execute();
       const salesDefaults = (await listLeads(db, "sales_leads", {})).find((row) => row.email === "x@example.com");
-      expect(salesDefaults).toMatchObject({ product_name: "General", first_name: "", utm_source: "" });
+      expect(salesDefaults).toMatchObject({ product_name: "General", first_name: "", utm_source: "", locale: "en" });
       const demoDefaults = (await listLeads(db, "demo_requests", {})).find((row) => row.email === "y@example.com");
       expect(demoDefaults).toMatchObject({ product_name: "Sentinel" });
 

@@ -192,6 +192,7 @@ describe("npm run leads -- export (against a real SQLite file)", () => {
       "first_utm_campaign",
       "first_utm_term",
       "first_utm_content",
+      "locale",
     ]);
   });
 

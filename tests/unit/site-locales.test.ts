@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { parseSiteLocales, RESERVED_FIRST_SEGMENTS } from "~/features/i18n/site-locales";
+import { localeOfPath, parseSiteLocales, RESERVED_FIRST_SEGMENTS } from "~/features/i18n/site-locales";
 import { loadEnv } from "~/env.server";
 
 describe("SITE_LOCALES", () => {
@@ -45,5 +45,20 @@ describe("SITE_LOCALES", () => {
     const publicFiles = readdirSync("public");
     for (const segment of [...firstSegments, ...publicFiles, "media", "assets"])
       expect(RESERVED_FIRST_SEGMENTS, segment).toContain(segment);
+  });
+
+  it("tells a path's locale by its prefix, the default's for every other path", () => {
+    const read = parseSiteLocales("en,de,pt-BR");
+    if (!read.ok) throw new Error(read.problem);
+    const tagOf = (path: string) => localeOfPath(path, read.locales).tag;
+    expect(tagOf("/de")).toBe("de");
+    expect(tagOf("/de/demo-anfordern")).toBe("de");
+    expect(tagOf("/DE/Demo")).toBe("de");
+    expect(tagOf("/pt-br/contato")).toBe("pt-BR");
+    expect(tagOf("/request-demo")).toBe("en");
+    expect(tagOf("/")).toBe("en");
+    // A page whose first segment only begins like a prefix is the default's.
+    expect(tagOf("/dev-notes")).toBe("en");
+    expect(tagOf("/departments")).toBe("en");
   });
 });

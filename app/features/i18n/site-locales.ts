@@ -58,3 +58,11 @@ export function parseSiteLocales(text: string): { ok: true; locales: SiteLocale[
   }
   return { ok: true, locales };
 }
+
+/** The locale whose prefix begins `pathname` (/de, /de/…), else the default: the first of `locales`. */
+export function localeOfPath(pathname: string, locales: readonly SiteLocale[]): SiteLocale {
+  const lower = pathname.toLowerCase();
+  return (
+    locales.find((locale) => locale.prefix && (lower === locale.prefix || lower.startsWith(`${locale.prefix}/`))) ?? locales[0]!
+  );
+}

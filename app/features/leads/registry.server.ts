@@ -46,6 +46,12 @@ export type Tracking = Record<"source_page" | "utm_source" | "utm_medium" | "utm
 export const POSITION_COLUMNS = ["position_id", "position_title", "position_requested"] as const;
 export type ApplicationPosition = Record<(typeof POSITION_COLUMNS)[number], string | null>;
 
+/**
+ * The language of the form the visitor sent (migration 0020-locales; "en" for rows written
+ * without one). Last, so exports keep their earlier order.
+ */
+export const LOCALE_COLUMN = "locale";
+
 type Snake<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${Snake<Tail>}` : S;
 
 /** The setting holding a form's webhook URL: `WEBHOOK_URL_CONTACT_SALES` for contact-sales. */
@@ -68,7 +74,7 @@ export type LeadFormServer<Schema extends z.ZodObject = z.ZodObject> = LeadFormF
   schema: Schema;
   /** The form's fields in export order (every field of the schema, checked by the compiler). */
   fields: readonly string[];
-  /** Every column the site writes, in export order: id, created_at, the fields, tracking, then the form's own extras. */
+  /** Every column the site writes, in export order: id, created_at, the fields, tracking, the form's own extras, then the locale. */
   columns: readonly string[];
   /** Columns holding whole numbers (the rest are text). */
   numberColumns: readonly string[];
@@ -100,7 +106,7 @@ function defineLeadForm<Schema extends z.ZodObject, const Fields extends readonl
   return {
     ...leadForms[id],
     ...server,
-    columns: ["id", "created_at", ...server.fields, ...TRACKING_COLUMNS, ...(server.extraColumns ?? [])],
+    columns: ["id", "created_at", ...server.fields, ...TRACKING_COLUMNS, ...(server.extraColumns ?? []), LOCALE_COLUMN],
     numberColumns: server.numberFields ?? [],
     webhookSetting: webhookSettingOf(id),
   };
@@ -190,4 +196,5 @@ export type LeadValues<F extends LeadFormId> = z.output<LeadFormServers[F]["sche
 
 /** A lead row as inserted: the fields of the form's schema plus the tracking columns. */
 export type LeadInput<F extends LeadFormId> = { [Field in keyof LeadValues<F>]: Column<LeadValues<F>[Field]> } & Tracking &
+  Partial<Record<typeof LOCALE_COLUMN, string>> &
   (F extends "career-application" ? Partial<ApplicationPosition> : unknown);

@@ -29,6 +29,7 @@ import {
   UNCHECKED_POSITION,
 } from "~/features/leads/forms/application-position.server";
 import { POSITION_FIELD, requestedPositionOf } from "~/features/leads/forms/schemas";
+import { localeOfPath } from "~/features/i18n/site-locales";
 import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
 
 /** The honeypot input's name. People never see it; naive bots fill it. */
@@ -112,10 +113,13 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
     form === "career-application"
       ? await positionOfApplication(requestedPositionOf(body.payload.get(POSITION_FIELD)), context.requestId)
       : undefined;
+  const url = new URL(request.url);
   const lead = {
     ...submission.value,
-    ...trackingFrom(new URL(request.url), body.payload.get(VISIT_FIELD), request.headers.get("referer")),
+    ...trackingFrom(url, body.payload.get(VISIT_FIELD), request.headers.get("referer")),
     ...position?.columns,
+    // The language of the form's page: its address says it (/de/… is German).
+    locale: localeOfPath(url.pathname, getEnv().SITE_LOCALES).tag,
   } as LeadInput<typeof form>;
   const success = position?.notOpen && messages.positionClosed ? messages.positionClosed : messages.success;
   // Made here, so a lead kept in the spool is stored later under the same id: if this insert did
