@@ -18,7 +18,7 @@ const props = (overrides: Partial<InboxProps> = {}): InboxProps => ({
   form: { id: "career-application", label: "Job applications", noun: "job application", hasCompany: false, hasPosition: true },
   statuses,
   assignees: [],
-  values: { q: "", status: "", owner: "", from: "", to: "", source: "", campaign: "", position: "" },
+  values: { q: "", status: "", owner: "", from: "", to: "", source: "", campaign: "", position: "", locale: "" },
   problems: {},
   filtered: false,
   paged: false,
@@ -38,6 +38,7 @@ const props = (overrides: Partial<InboxProps> = {}): InboxProps => ({
     },
     { value: ID, label: "Security Researcher", href: `/admin/applications?position=${ID}`, counts: [0, 0, 1, 0, 0, 0], total: 1 },
   ],
+  languages: [],
   clearHref: "/admin/applications",
   newestHref: "/admin/applications",
   exportHref: "/admin/applications/export?",
@@ -56,6 +57,7 @@ function lead(id: string, name: string, position: { title: string; requested: st
     createdAt: "2026-03-01T10:00:00.000Z",
     campaign: "",
     position,
+    language: id === "b" ? "de" : "en",
   };
 }
 
@@ -102,5 +104,22 @@ describe("the applications inbox by position", () => {
     );
     expect(text(html)).not.toContain("Position");
     expect(text(html)).not.toContain("Open application");
+  });
+
+  it("shows and filters by each application's language when the site has more than one", () => {
+    expect(text(render(props()))).not.toContain("Language");
+    const html = render(
+      props({
+        languages: [
+          { value: "en", label: "English (en)" },
+          { value: "de", label: "German (de)" },
+        ],
+        values: { ...props().values, locale: "de" },
+      }),
+    );
+    expect(html).toContain('<label for="inbox-locale" class="text-sm font-medium">Language</label>');
+    expect(html).toMatch(/<option value="de" selected="">German \(de\)<\/option>/);
+    expect(text(html)).toMatch(/Ada Lovelace .* German \(de\)/);
+    expect(text(html)).toMatch(/Grace Hopper .* English \(en\)/);
   });
 });

@@ -21,6 +21,7 @@ const lead = (values: Partial<LeadSummary>): LeadSummary => ({
   positionId: null,
   positionTitle: null,
   positionRequested: null,
+  locale: "en",
   cursor: { createdAt: "2026-03-01T10:00:00.000Z", id: "5b0c2f4e-1a57-4b1e-9d51-6f1f3f0e8a10" },
   ...values,
 });

@@ -4,12 +4,14 @@ import { hasPosition, type LeadCursor, type LeadInboxFilter } from "~/features/l
 import { isUuid } from "~/db/normalize";
 import { deskForm, type LeadDesk } from "~/features/leads/desks";
 import { isStatusOf, type LeadFormFacts } from "~/features/leads/registry";
+import type { SiteLocale } from "~/features/i18n/site-locales";
+import { getEnv } from "~/env.server";
 
 // An inbox's query string, read as hostile: every parameter is checked on its own, and one that
 // fails is left out of the view and named with a message beside its field, never a 500. Anyone can
 // type any URL; the page still answers with what it understood.
 
-export const INBOX_FIELDS = ["q", "status", "owner", "from", "to", "source", "campaign", "position"] as const;
+export const INBOX_FIELDS = ["q", "status", "owner", "from", "to", "source", "campaign", "position", "locale"] as const;
 export type InboxField = (typeof INBOX_FIELDS)[number];
 
 /** The position filter's value for applications that name no position. */
@@ -59,7 +61,8 @@ export function readCursor(value: string): LeadCursor | undefined {
   return { createdAt, id };
 }
 
-export function readInboxQuery(desk: LeadDesk, url: URL): InboxQuery {
+/** `locales`: the site's (SITE_LOCALES); a lead's language is one of them. */
+export function readInboxQuery(desk: LeadDesk, url: URL, locales: readonly SiteLocale[] = getEnv().SITE_LOCALES): InboxQuery {
   const params = url.searchParams;
   const given = (name: string) => params.get(name) ?? "";
   const problems: InboxQuery["problems"] = {};
@@ -115,6 +118,15 @@ export function readInboxQuery(desk: LeadDesk, url: URL): InboxQuery {
     filter.positionId = position === OPEN_APPLICATIONS ? null : position.toLowerCase();
     values.position = position.toLowerCase();
   }
+
+  const locale = accept(
+    "locale",
+    z
+      .string()
+      .transform((value) => locales.find((site) => site.tag.toLowerCase() === value.toLowerCase())?.tag ?? "")
+      .refine(Boolean, "Choose a language from the list."),
+  );
+  if (locale) filter.locale = locale;
 
   const after = given("after") ? readCursor(given("after")) : undefined;
   const before = !after && given("before") ? readCursor(given("before")) : undefined;

@@ -4,6 +4,8 @@ import { requireAdminForm, requireRole, type SignedIn } from "~/features/auth/au
 import { startedOnAnotherSite } from "~/features/auth/cross-site.server";
 import { timeZoneOf } from "~/ui/admin/time-zone";
 import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
+import type { SiteLocale } from "~/features/i18n/site-locales";
 import {
   emailsOfPeople,
   findLeadRecord,
@@ -94,8 +96,10 @@ export async function loadInbox(request: Request) {
       createdAt: lead.createdAt,
       campaign: lead.firstCampaign,
       position: positionOfLead(lead),
+      language: lead.locale,
     })),
     positions: withPositions ? positionChoices(query.form, pipelines) : [],
+    languages: languageChoices(getEnv().SITE_LOCALES),
     olderHref: link("after", page.older),
     newerHref: link("before", page.newer),
     clearHref: inboxPath(query.form),
@@ -105,6 +109,13 @@ export async function loadInbox(request: Request) {
 }
 
 export type InboxData = Awaited<ReturnType<typeof loadInbox>>;
+
+/** The site's languages for the inbox's column and filter, named in English ("German"); none when the site has one. */
+function languageChoices(locales: readonly SiteLocale[]): { value: string; label: string }[] {
+  if (locales.length < 2) return [];
+  const names = new Intl.DisplayNames(["en"], { type: "language" });
+  return locales.map(({ tag }) => ({ value: tag, label: `${names.of(tag) ?? tag} (${tag})` }));
+}
 
 /** How the inbox names an application's position: its title then, or an open application (naming what it asked for). */
 function positionOfLead(lead: { positionTitle: string | null; positionId: string | null; positionRequested: string | null }) {

@@ -9,7 +9,7 @@ import { statusLabel } from "~/features/leads/labels";
 // Older/Newer links that carry a cursor, exported as CSV with the same filters. Applications also
 // show each position's pipeline (how many applications in each status) and filter by position.
 
-type InboxField = "q" | "status" | "owner" | "from" | "to" | "source" | "campaign" | "position";
+type InboxField = "q" | "status" | "owner" | "from" | "to" | "source" | "campaign" | "position" | "locale";
 
 export type InboxProps = {
   desk: { path: string; title: string };
@@ -35,9 +35,13 @@ export type InboxProps = {
     campaign: string;
     /** An application's position title; "" for an open application, with what it asked for if anything. */
     position?: { title: string; requested: string };
+    /** The language of the form's page (a tag of SITE_LOCALES). */
+    language: string;
   }[];
   /** Applications: "Open applications" and each position with applications, with its counts per status (in `statuses` order). */
   positions: { value: string; label: string; href: string; counts: number[]; total: number }[];
+  /** The site's languages when it has more than one: the inbox then shows and filters by a lead's. */
+  languages: { value: string; label: string }[];
   olderHref?: string;
   newerHref?: string;
   clearHref: string;
@@ -73,6 +77,7 @@ export function LeadInbox(props: InboxProps) {
     "Owner",
     "Submitted",
     "First visit's campaign",
+    ...(props.languages.length ? ["Language"] : []),
   ];
   return (
     <>
@@ -201,6 +206,22 @@ export function LeadInbox(props: InboxProps) {
             {problem("position")}
           </div>
         ) : null}
+        {props.languages.length ? (
+          <div>
+            <label htmlFor="inbox-locale" className="text-sm font-medium">
+              Language
+            </label>
+            <select {...field("locale")}>
+              <option value="">Any language</option>
+              {props.languages.map((language) => (
+                <option key={language.value} value={language.value}>
+                  {language.label}
+                </option>
+              ))}
+            </select>
+            {problem("locale")}
+          </div>
+        ) : null}
         <div className="flex gap-2 sm:col-span-4">
           <button type="submit" className={buttonClasses("secondary")}>
             Filter
@@ -251,6 +272,11 @@ export function LeadInbox(props: InboxProps) {
                   <td className={cell}>{lead.owner || "Nobody"}</td>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(lead.createdAt, props.zone)}</td>
                   <td className={cell}>{lead.campaign}</td>
+                  {props.languages.length ? (
+                    <td className={cell}>
+                      {props.languages.find((language) => language.value === lead.language)?.label ?? lead.language}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -30,6 +30,8 @@ export type LeadInboxFilter = {
   campaign?: string;
   /** Applications only: a position's id; null for open applications (no position). */
   positionId?: string | null;
+  /** The language of the form's page: a tag of SITE_LOCALES. */
+  locale?: string;
 };
 
 export type LeadSummary = {
@@ -51,6 +53,7 @@ export type LeadSummary = {
   positionId: string | null;
   positionTitle: string | null;
   positionRequested: string | null;
+  locale: string;
   cursor: LeadCursor;
 };
 
@@ -142,6 +145,7 @@ function filterConditions(db: Db, table: LeadTable, filter: LeadInboxFilter): Ex
   if (hasPosition(table) && filter.positionId === null) conditions.push(sql<SqlBool>`${column("position_id")} is null`);
   else if (hasPosition(table) && filter.positionId)
     conditions.push(sql<SqlBool>`${column("position_id")} = ${filter.positionId}`);
+  if (filter.locale) conditions.push(sql<SqlBool>`${column("locale")} = ${filter.locale}`);
   return conditions;
 }
 
@@ -162,6 +166,7 @@ type SummaryRow = {
   position_id: string | null;
   position_title: string | null;
   position_requested: string | null;
+  locale: string;
 };
 
 /**
@@ -190,7 +195,7 @@ export async function listLeadInbox(
       ${column("utm_campaign")} as utm_campaign, ${column("first_utm_campaign")} as first_utm_campaign,
       ${column("source_page")} as source_page,
       ${positionColumn("position_id")} as position_id, ${positionColumn("position_title")} as position_title,
-      ${positionColumn("position_requested")} as position_requested
+      ${positionColumn("position_requested")} as position_requested, ${column("locale")} as locale
     from ${sql.table(table)}
     left join admin_users on admin_users.id = ${column("owner_id")}
     ${where}
@@ -224,6 +229,7 @@ function toSummary(row: SummaryRow): LeadSummary {
     positionId: row.position_id === null ? null : String(row.position_id),
     positionTitle: row.position_title,
     positionRequested: row.position_requested,
+    locale: row.locale,
     cursor: { createdAt: String(row.cursor_at), id: String(row.id) },
   };
 }
