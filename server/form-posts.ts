@@ -2,7 +2,9 @@ import type { Request, RequestHandler, Response } from "express";
 import { formatBytes, MAX_UPLOAD_BYTES } from "~/features/media/media";
 import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/features/media/upload.server";
 import { formLimitFor } from "~/features/leads/forms/body.server";
-import { commonOutcomes } from "~/features/leads/forms/outcomes";
+import { commonOutcomes, outcomeIn } from "~/features/leads/forms/outcome-messages.server";
+import { localeOfPath } from "~/features/i18n/site-locales";
+import { getEnv } from "~/env.server";
 import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
 import { clientAddress } from "~/platform/request-context";
 import { isBackOfficePath } from "./back-office";
@@ -66,7 +68,7 @@ export const limitFormPosts: RequestHandler = async (req, res, next) => {
     const decision = await consumeFormSubmission(clientAddress(req), String(res.locals.requestId));
     res.locals.formLimit = decision;
     if (decision.allowed || req.path.endsWith(".data")) return next();
-    const { title, description } = commonOutcomes.rateLimited;
+    const { title, description } = outcomeIn(localeOfPath(req.path, getEnv().SITE_LOCALES).tag, commonOutcomes.rateLimited);
     refuseUnread(req, res, {
       status: 429,
       title,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FormMessages } from "~/features/leads/forms/outcomes";
+import { failure, success, type FormMessages } from "~/features/leads/forms/outcomes";
 import { careerApplicationSchema, contactSalesSchema, demoRequestSchema } from "~/features/leads/forms/schemas";
 import { LEAD_FORM_IDS, leadForms, type LeadFormFacts, type LeadFormId } from "~/features/leads/registry";
 
@@ -112,30 +112,18 @@ function defineLeadForm<Schema extends z.ZodObject, const Fields extends readonl
   };
 }
 
-const failure = (description: string) => ({ kind: "failure", title: "Error", description }) as const;
-
 export const leadFormServers = {
   "contact-sales": defineLeadForm("contact-sales", {
     schema: contactSalesSchema,
     fields: ["first_name", "last_name", "email", "company", "phone", "message", "product_name"],
-    messages: {
-      success: {
-        kind: "success",
-        title: "Message Sent",
-        description: "Thank you for contacting us. We'll get back to you soon.",
-      },
-      failure: failure("Failed to send message. Please try again."),
-    },
+    messages: { success: success("outcome.contactSales.success"), failure: failure("outcome.contactSales.failure") },
     mailSubject: { title: "Contact request", noName: "(no name)", company: "company" },
     mailTo: "SALES_EMAIL_TO",
   }),
   "request-demo": defineLeadForm("request-demo", {
     schema: demoRequestSchema,
     fields: ["first_name", "last_name", "email", "company", "job_title", "phone", "company_size", "message", "product_name"],
-    messages: {
-      success: { kind: "success", title: "Demo Request Submitted", description: "We'll contact you soon to schedule your demo." },
-      failure: failure("Failed to submit demo request. Please try again."),
-    },
+    messages: { success: success("outcome.requestDemo.success"), failure: failure("outcome.requestDemo.failure") },
     mailSubject: { title: "Demo request", company: "company-and-size" },
     mailTo: "SALES_EMAIL_TO",
   }),
@@ -156,18 +144,9 @@ export const leadFormServers = {
     ],
     numberFields: ["years_experience"],
     messages: {
-      success: {
-        kind: "success",
-        title: "Application Submitted",
-        description: "Thank you for your interest! We'll review your application and get back to you.",
-      },
-      failure: failure("Failed to submit application. Please try again."),
-      positionClosed: {
-        kind: "success",
-        title: "Application Submitted",
-        description:
-          "This position is no longer open, so we kept your application as an open application. Thank you for your interest! We'll review it and get back to you.",
-      },
+      success: success("outcome.careerApplication.success"),
+      failure: failure("outcome.careerApplication.failure"),
+      positionClosed: success("outcome.careerApplication.positionClosed"),
     },
     mailSubject: { title: "Job application" },
     mailTo: "CAREERS_EMAIL_TO",

@@ -1,29 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-// What a visitor is told after a submission (fixed texts), the same words as a toast (with
-// JavaScript) and in the page returned by the post (without).
+// What a visitor is told after a submission, the same words as a toast (with JavaScript) and in
+// the page returned by the post (without); its words come from the message catalogs
+// (./outcome-messages.server.ts).
 
 export type Outcome = { kind: "success" | "failure"; title: string; description: string };
 
-/**
- * A form's own answers (each form's are in the lead registry); an application also has the one for
- * a position that is no longer open (the application is kept as an open application).
- */
-export type FormMessages = { success: Outcome; failure: Outcome; positionClosed?: Outcome };
+/** An answer before it is put into words: its kind, its catalog key and the arguments its messages name. */
+export type OutcomeMessage = { kind: Outcome["kind"]; key: string; values?: Record<string, number> };
 
-const failure = (description: string): Outcome => ({ kind: "failure", title: "Error", description });
+/** A form's own answers (each form's are in the lead registry); an application's also for a position no longer open. */
+export type FormMessages = { success: OutcomeMessage; failure: OutcomeMessage; positionClosed?: OutcomeMessage };
 
-/** Answers that are not about one form in particular. */
-export const commonOutcomes = {
-  invalid: failure("Please correct the highlighted fields and try again."),
-  rateLimited: {
-    kind: "failure",
-    title: "Too many submissions",
-    description: "You have sent several forms in the last minute. Please wait a minute and try again.",
-  },
-  tooLarge: failure("Your submission is too large. Please shorten it to under 64 KB and try again."),
-  notAForm: failure("Your submission could not be read. Please try again."),
-} satisfies Record<string, Outcome>;
+export const success = (key: string): OutcomeMessage => ({ kind: "success", key });
+export const failure = (key: string, values?: Record<string, number>): OutcomeMessage => ({ kind: "failure", key, values });
 
 /** What every form action returns: Conform's reply (field errors, values to keep) and the message. */
 export type FormActionData = { result?: SubmissionResult<string[]>; outcome: Outcome };

@@ -21,7 +21,8 @@ import {
 } from "~/features/leads/attribution";
 import { logger } from "~/platform/logger.server";
 import { discardFormBody, hasMoreFieldsThan, MAX_FORM_FIELDS, readFormBody } from "~/features/leads/forms/body.server";
-import { commonOutcomes, type FormActionData } from "~/features/leads/forms/outcomes";
+import type { FormActionData, OutcomeMessage } from "~/features/leads/forms/outcomes";
+import { commonOutcomes, outcomeIn } from "~/features/leads/forms/outcome-messages.server";
 import {
   OPEN_APPLICATION,
   requestedLabel,
@@ -75,13 +76,22 @@ function formPageAddress(url: URL, referer: string | null | undefined): URL {
  */
 export async function submitForm(form: LeadFormId, { request, context }: { request: Request; context: AppLoadContext }) {
   const { schema, messages } = leadFormServer(form);
+  const url = new URL(request.url);
+  // The language of the form's page: its address says it (/de/… is German). The visitor is
+  // answered in it, and the lead records it.
+  const locale = localeOfPath(url.pathname, getEnv().SITE_LOCALES).tag;
+  const reply = (
+    status: number,
+    { outcome, ...rest }: Omit<FormActionData, "outcome"> & { outcome: OutcomeMessage },
+    headers?: Record<string, string>,
+  ) => answer(status, { ...rest, outcome: outcomeIn(locale, outcome) }, headers);
   // Counted before the router (server/form-posts.ts), so an over-budget post costs no parsing;
   // counted here only when the action runs without that step.
   const limit = context.formLimit ?? (await consumeFormSubmission(context.clientIp, context.requestId));
   if (!limit.allowed) {
     // The body is dropped unparsed, so there are no values to give back.
     const drained = await discardFormBody(request);
-    return answer(
+    return reply(
       429,
       { outcome: commonOutcomes.rateLimited },
       { "Retry-After": String(limit.retryAfterSeconds), ...(drained ? {} : { Connection: "close" }) },
@@ -90,11 +100,11 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
 
   const body = await readFormBody(request);
   if (!body.ok) {
-    if (body.status === 413) return answer(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
-    return answer(400, { outcome: commonOutcomes.notAForm });
+    if (body.status === 413) return reply(413, { outcome: commonOutcomes.tooLarge }, { Connection: "close" });
+    return reply(400, { outcome: commonOutcomes.notAForm });
   }
   // No form has anywhere near this many fields: refused before the schema walks them.
-  if (hasMoreFieldsThan(body.payload, MAX_FORM_FIELDS)) return answer(400, { outcome: commonOutcomes.notAForm });
+  if (hasMoreFieldsThan(body.payload, MAX_FORM_FIELDS)) return reply(400, { outcome: commonOutcomes.notAForm });
 
   const submission = parseWithZod(body.payload, { schema });
 
@@ -102,24 +112,22 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
   const honeypot = body.payload.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
     logger.info({ requestId: context.requestId, form }, "honeypot filled; submission discarded");
-    return answer(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
+    return reply(200, { result: submission.reply({ resetForm: true }), outcome: messages.success });
   }
 
   if (submission.status !== "success") {
-    return answer(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
+    return reply(400, { result: submission.reply(), outcome: commonOutcomes.invalid });
   }
 
   const position =
     form === "career-application"
       ? await positionOfApplication(requestedPositionOf(body.payload.get(POSITION_FIELD)), context.requestId)
       : undefined;
-  const url = new URL(request.url);
   const lead = {
     ...submission.value,
     ...trackingFrom(url, body.payload.get(VISIT_FIELD), request.headers.get("referer")),
     ...position?.columns,
-    // The language of the form's page: its address says it (/de/… is German).
-    locale: localeOfPath(url.pathname, getEnv().SITE_LOCALES).tag,
+    locale,
   } as LeadInput<typeof form>;
   const success = position?.notOpen && messages.positionClosed ? messages.positionClosed : messages.success;
   // Made here, so a lead kept in the spool is stored later under the same id: if this insert did
@@ -130,13 +138,13 @@ export async function submitForm(form: LeadFormId, { request, context }: { reque
   } catch (error) {
     if (!isDatabaseUnreachable(error) || !(await keepInSpool({ ...identity, form, lead }, context.requestId))) {
       logger.error({ requestId: context.requestId, form, err: error }, "form submission could not be stored");
-      return answer(500, { result: submission.reply(), outcome: messages.failure });
+      return reply(500, { result: submission.reply(), outcome: messages.failure });
     }
-    return answer(200, { result: submission.reply({ resetForm: true }), outcome: success });
+    return reply(200, { result: submission.reply({ resetForm: true }), outcome: success });
   }
   // Delivery happens beside this answer, never before it.
   nudgeDeliveries();
-  return answer(200, { result: submission.reply({ resetForm: true }), outcome: success });
+  return reply(200, { result: submission.reply({ resetForm: true }), outcome: success });
 }
 
 /**
