@@ -12,6 +12,7 @@ import { clientAddress } from "~/platform/request-context";
 import { isDatabaseUnreachable } from "~/db/connection.server";
 import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
 import { loadEnv, ConfigError, type Env } from "~/env.server";
+import { hasCatalog } from "~/features/i18n/messages.server";
 import { loadImageManifest } from "~/features/media/image-manifest.server";
 import { seedSampleContent } from "~/features/content/db/content-import.server";
 import { startJobs, stopJobs } from "~/jobs.server";
@@ -319,6 +320,12 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     if (error instanceof ConfigError) return fail(error.message);
     throw error;
   }
+  // A language the site is configured for answers visitors from its own catalog, never in silence in English.
+  const uncatalogued = env.SITE_LOCALES.filter(({ tag }) => !hasCatalog(tag)).map(({ tag }) => tag);
+  if (uncatalogued.length)
+    return fail(
+      `Invalid configuration: SITE_LOCALES names ${uncatalogued.join(", ")}, which has no message catalog (app/features/i18n/catalogs/<tag>.json)`,
+    );
 
   // The database is ready (migrated, seeded) before the first request can arrive.
   try {

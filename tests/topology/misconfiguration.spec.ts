@@ -46,6 +46,16 @@ const cases: { title: string; env: Record<string, string | undefined>; names: st
     env: { SITE_URL: "https://localhost:8443", TRUST_PROXY: "everyone" },
     names: "TRUST_PROXY",
   },
+  {
+    title: "with a SITE_LOCALES prefix the site already answers",
+    env: { SITE_URL: "https://localhost:8443", SITE_LOCALES: "en,terms" },
+    names: "SITE_LOCALES",
+  },
+  {
+    title: "with a SITE_LOCALES language that has no message catalog",
+    env: { SITE_URL: "https://localhost:8443", SITE_LOCALES: "en,de,fr" },
+    names: "SITE_LOCALES",
+  },
 ];
 
 for (const { title, env, names } of cases) {

@@ -25,6 +25,9 @@ function catalogOf(tag: string): [string, Catalog] {
   throw new Error(`no ${SOURCE_LOCALE} catalog`);
 }
 
+/** Whether `tag` has a catalog of its own or its language's. */
+export const hasCatalog = (tag: string) => CATALOGS.has(tag) || CATALOGS.has(tag.split("-")[0]!);
+
 /** The message `key` in `locale`, its arguments filled in by ICU's rules (numbers, plurals, dates). */
 export function catalogMessage(locale: string, key: string, values?: Record<string, string | number | Date>): string {
   const [tag, catalog] = catalogOf(locale);
