@@ -24,14 +24,18 @@ import { isBackOfficePath } from "~/platform/back-office-path";
 import { organizationJsonLd } from "~/features/site/seo";
 import { publicNavigation } from "~/features/navigation/navigation.server";
 import type { SiteNavigation } from "~/config/site";
+import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader(): Promise<{ siteUrl: string; navigation?: SiteNavigation }> {
-  // SITE_URL is the only configuration value the browser ever sees. The menus come along only once
-  // an editor has changed them: until then each page is byte for byte what it was.
+export async function loader(): Promise<{ siteUrl: string; navigation?: SiteNavigation; locales?: SiteLocale[] }> {
+  // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
+  // come along only once an editor has changed them, the languages only when the site is not in
+  // English alone: until then each page is byte for byte what it was.
+  const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
   const navigation = await publicNavigation();
-  return navigation ? { siteUrl: getEnv().SITE_URL, navigation } : { siteUrl: getEnv().SITE_URL };
+  const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
+  return { siteUrl, ...(navigation ? { navigation } : {}), ...(multilingual ? { locales } : {}) };
 }
 
 /**
@@ -53,8 +57,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const iconSymbols = useDocumentHtml(ICON_SPRITE, undefined);
   // The back office draws its own frame: none of the public header, navigation or footer.
   const backOffice = useMatches().some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice);
+  // The page's language is its address's: /de/… is German (the back office is English).
+  const { pathname } = useLocation();
+  const lang = data?.locales && !backOffice ? localeOfPath(pathname, data.locales).tag : "en";
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
