@@ -7,6 +7,7 @@ import { leadDesks } from "~/features/leads/desks";
 import { readInboxQuery } from "~/features/leads/inbox-query.server";
 import { parseSiteLocales } from "~/features/i18n/site-locales";
 import { engines } from "./support/engines";
+import { demo } from "./support/fixtures";
 import { migratedDatabase } from "./support/migrated-database";
 
 // A lead's language on both engines: stored with the lead (English when none is named), carried by
@@ -17,21 +18,7 @@ const read = parseSiteLocales("en,de");
 if (!read.ok) throw new Error(read.problem);
 const LOCALES = read.locales;
 
-const demo = (email: string) => ({
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email,
-  company: "Analytical Engines",
-  job_title: "CISO",
-  phone: "",
-  company_size: "51-200",
-  message: "",
-  product_name: "Sentinel",
-  source_page: "/request-demo",
-  utm_source: "",
-  utm_medium: "",
-  utm_campaign: "",
-});
+const demoFrom = (email: string) => ({ ...demo, email });
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`a lead's language on ${engine.name}`, () => {
@@ -41,11 +28,11 @@ for (const { engine, skip } of await engines()) {
       const { db } = await migratedDatabase(engine);
       try {
         const at = (createdAt: string) => ({ id: randomUUID(), createdAt });
-        const english = await insertLead(db, "request-demo", demo("ada@example.com"), [], at("2026-03-01T10:00:00.000Z"));
+        const english = await insertLead(db, "request-demo", demoFrom("ada@example.com"), [], at("2026-03-01T10:00:00.000Z"));
         const german = await insertLead(
           db,
           "request-demo",
-          { ...demo("hedy@example.de"), source_page: "/de/demo-anfordern", locale: "de" },
+          { ...demoFrom("hedy@example.de"), source_page: "/de/demo-anfordern", locale: "de" },
           [],
           at("2026-03-02T10:00:00.000Z"),
         );
