@@ -40,7 +40,7 @@ for (const { engine, skip } of await engines()) {
         const record = (await findLead(db, "demo_requests", german))!;
         expect(record.locale).toBe("de");
         expect(Object.keys(record).at(-1)).toBe("locale");
-        expect(emailText("request-demo", record)).toContain("\nLanguage: de\n");
+        expect(emailText("request-demo", record)).toContain("\nLocale: de\n");
         expect(JSON.parse(webhookBody("request-demo", "demo_requests", record)).lead).toMatchObject({ locale: "de" });
         expect((await findLead(db, "demo_requests", english))!.locale).toBe("en");
 

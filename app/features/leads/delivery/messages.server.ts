@@ -49,8 +49,6 @@ export function emailSubject(form: LeadForm, lead: LeadRecord): string {
 /** A column's label for people: `utm_source` → "UTM source", `why_quorvant` → "Why Quorvant". */
 export function fieldLabel(column: string): string {
   if (column === "id") return "Lead id";
-  // The language of the form's page, by its tag ("de").
-  if (column === "locale") return "Language";
   const words = column.split("_").map((word) => (word === "utm" ? "UTM" : word === "url" ? "URL" : word));
   const label = words.join(" ");
   return label.charAt(0).toUpperCase() + label.slice(1);
