@@ -1,4 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { localizedRouteEntries } from "./features/i18n/route-paths";
+
+// The site's own routes in every other language, at the addresses their catalogs give them.
+const catalogsDir = new URL("./features/i18n/catalogs/", import.meta.url);
+const catalogs = Object.fromEntries(
+  readdirSync(catalogsDir)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(new URL(file, catalogsDir), "utf8"))]),
+);
 
 // Every URL of the site, in one reviewable list.
 export default [
@@ -100,6 +110,8 @@ export default [
       route(":positionId/preview", "features/careers/routes/admin.position.preview.tsx"),
     ]),
   ]),
+  // The routes above in each other language, under its prefix (/de/demo-anfordern): route-paths.ts.
+  ...localizedRouteEntries(catalogs).map((entry) => route(entry.path, entry.file, { id: entry.id })),
   // Every other address: a page made of blocks (the home page, the product, a campaign's landing
   // page…) published at that path in the back office, else a redirect, else 404.
   route("*", "features/pages/routes/page.tsx", { id: "page" }),

@@ -32,6 +32,10 @@ export interface BlogPostsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   unpublished_at: NullableTimestamp;
+  /** A translation's source (a post; for a legal document, the version it translates); null for a source. */
+  translation_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The source's revision the translation was made from: older than the source's, the translation is outdated. */
+  source_revision: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A view of content_revisions' posts since 0015-content-core: SQL written against it keeps working. */
@@ -129,6 +133,10 @@ export interface LegalDocumentsTable {
   published_by_email: Text;
   /** Counts a draft's saves: a form carries the revision it was made from. */
   revision: ColumnType<number, number | undefined, number>;
+  /** A translation's source (a post; for a legal document, the version it translates); null for a source. */
+  translation_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The source's revision the translation was made from: older than the source's, the translation is outdated. */
+  source_revision: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface LeadCommon {
@@ -294,6 +302,12 @@ export interface AdminUserRolesTable {
   role: string;
 }
 
+/** The languages a person may edit; no row: every language. */
+export interface AdminUserLocalesTable {
+  user_id: string;
+  locale: string;
+}
+
 export interface AdminPasskeysTable {
   id: string;
   user_id: string;
@@ -389,6 +403,7 @@ export interface MediaTable {
 export interface Database {
   admin_users: AdminUsersTable;
   admin_user_roles: AdminUserRolesTable;
+  admin_user_locales: AdminUserLocalesTable;
   admin_sso_identities: AdminSsoIdentitiesTable;
   admin_passkeys: AdminPasskeysTable;
   admin_sessions: AdminSessionsTable;

@@ -68,6 +68,20 @@ for (const { engine, skip } of await engines()) {
           { id: translation, locale: "de", translation_of: source, source_revision: 1 },
           { id: source, locale: "en", translation_of: null, source_revision: null },
         ]);
+
+        // 0021-translations: posts and legal versions name their source the same way; a person
+        // with no language rows may edit every language.
+        for (const table of ["blog_posts", "legal_documents"] as const) {
+          const columns = (await db.introspection.getTables()).find((t) => t.name === table)!.columns;
+          for (const name of ["translation_of", "source_revision"])
+            expect(columns.find((column) => column.name === name), `${table}.${name}`).toMatchObject({ isNullable: true });
+        }
+        const person = randomUUID();
+        await db.insertInto("admin_users").values({ id: person, email: "de-editor@quorvant.com", created_at: "2026-03-01T10:00:00.000Z" }).execute();
+        await db.insertInto("admin_user_locales").values({ user_id: person, locale: "de" }).execute();
+        await expect(db.insertInto("admin_user_locales").values({ user_id: person, locale: "de" }).execute()).rejects.toThrow();
+        await db.deleteFrom("admin_users").where("id", "=", person).execute();
+        expect(await db.selectFrom("admin_user_locales").selectAll().execute()).toEqual([]);
       } finally {
         await db.destroy();
       }

@@ -41,7 +41,9 @@ describe("SITE_LOCALES", () => {
   it("reserves the first segment of every route and of every public file, so no prefix can take one", () => {
     const firstSegments = routes
       .map((route) => route.path?.split("/")[0] ?? "")
-      .filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*");
+      .filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*")
+      // Other languages' copies of the routes, under their own prefix (route-paths.ts).
+      .filter((segment) => !readdirSync("app/features/i18n/catalogs").includes(`${segment}.json`));
     const publicFiles = readdirSync("public");
     for (const segment of [...firstSegments, ...publicFiles, "media", "assets"])
       expect(RESERVED_FIRST_SEGMENTS, segment).toContain(segment);

@@ -20,6 +20,7 @@ import { redirectsMigration } from "~/db/migrations/0017-redirects";
 import { applicationPositionsMigration } from "~/db/migrations/0018-application-positions";
 import { firstPublicationMigration } from "~/db/migrations/0019-first-publication";
 import { localesMigration } from "~/db/migrations/0020-locales";
+import { translationsMigration } from "~/db/migrations/0021-translations";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -47,6 +48,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0018-application-positions": applicationPositionsMigration(dialect),
         "0019-first-publication": firstPublicationMigration(dialect),
         "0020-locales": localesMigration(dialect),
+        "0021-translations": translationsMigration(dialect),
       };
     },
   };

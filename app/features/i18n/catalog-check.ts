@@ -1,4 +1,5 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { ROUTE_PATH_PATTERN } from "~/features/i18n/route-paths";
 
 // The message catalogs' check, run by the build and the tests: a catalog missing a key of the
 // source catalog, carrying one it does not have, holding a message that is not ICU MessageFormat,
@@ -33,6 +34,11 @@ export function checkCatalogs(catalogs: Record<string, unknown>, source: string)
     for (const [key, message] of Object.entries(catalog)) {
       if (!(key in reference)) {
         problems.push(`${tag}: ${key} is not in the ${source} catalog`);
+        continue;
+      }
+      // An address (route-paths.ts): lower-case path segments, no prefix, no slash at either end.
+      if (key.startsWith("route.") && !ROUTE_PATH_PATTERN.test(message)) {
+        problems.push(`${tag}: ${key} is not an address such as demo-anfordern or ressourcen/blog`);
         continue;
       }
       let names: Set<string>;

@@ -8,6 +8,8 @@ import { findLiveDocument, findPathHolder } from "~/features/content/documents.s
 import { SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
 import { isOpenAt, type Position } from "~/features/careers/positions";
 import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
+import { CATALOGS } from "~/features/i18n/messages.server";
+import { localizedRouteEntries } from "~/features/i18n/route-paths";
 
 // Which paths belong to the site itself, and which of them are pages visitors can open. An old
 // address of a redirect may never be one of them (a redirect is only consulted where the site
@@ -38,6 +40,16 @@ const OWN_PREFIXES = [
   "/terms/terms-of-use/versions",
   SOCIAL_CARDS_PATH,
 ];
+
+// The same routes in every other language with a catalog (route-paths.ts): a fixed address is a
+// page or a file, one with a parameter claims what lies under its fixed part.
+for (const entry of localizedRouteEntries(Object.fromEntries(CATALOGS))) {
+  const path = `/${entry.path}`;
+  const parameter = path.indexOf("/:");
+  if (parameter !== -1) OWN_PREFIXES.push(path.slice(0, parameter));
+  else if (/\.(xml|json)$/.test(path)) OWN_FILES.add(path);
+  else CODE_PAGES.add(path);
+}
 
 /** The site's fixed routes: pages, feeds and files, the back office, assets and their sub-paths. */
 export const fixedRoutes: PathOwner = (_db, path) => {

@@ -1,0 +1,28 @@
+import { LOCALIZED_ROUTES, routeMessageKey, type LocalizedRouteName } from "~/features/i18n/route-paths";
+import { catalogMessage } from "~/features/i18n/messages.server";
+import type { SiteLocale } from "~/features/i18n/site-locales";
+
+// A route module's address in a language, and the reverse: which route module and language an
+// address is (route-paths.ts says where the translated addresses come from).
+
+/** The address of `name` in `locale`: /request-demo in English, /de/demo-anfordern in German. */
+export function localizedPath(name: LocalizedRouteName, locale: SiteLocale): string {
+  if (!locale.prefix) return `/${LOCALIZED_ROUTES[name].path}`;
+  return `${locale.prefix}/${catalogMessage(locale.tag, routeMessageKey(name))}`;
+}
+
+/**
+ * The route module and language `pathname` belongs to (at its address or under it: a post, a
+ * version), with what follows its address ("" or "/slug"); null for any other address.
+ */
+export function localizedRouteOf(
+  pathname: string,
+  locales: readonly SiteLocale[],
+): { name: LocalizedRouteName; locale: SiteLocale; rest: string } | null {
+  for (const locale of locales)
+    for (const name of Object.keys(LOCALIZED_ROUTES) as LocalizedRouteName[]) {
+      const base = localizedPath(name, locale);
+      if (pathname === base || pathname.startsWith(`${base}/`)) return { name, locale, rest: pathname.slice(base.length) };
+    }
+  return null;
+}
