@@ -7,6 +7,8 @@
 // file. Target: the cached post page at least a quarter of nginx.
 // (3) The cached post page with visit counting on (as deployed) against a second server with it
 // off (VISIT_COUNTING=off): counting a view must not cost a cache hit its speed. Target: about 1.
+// (5) Each German page against its English original, cached (the home, the product page, the demo
+// form): a language's pages must be as fast as English ones. Target: ≥ 0.95.
 // (4) An uploaded image's variant (/media, made from the database on its first request, then a
 // file on the server's disk) against the same variant of a built-in image (/assets, made by the
 // build): the first request's time, then the ratio of their throughput. Target: about 1.
@@ -33,6 +35,12 @@ import { rawRequest } from "../scripts/lib/raw-request";
 import { ACCEPT_ENCODING, browserLoad, LOAD_TOOL, type Figures } from "./support/browser-load";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** English pages and their German translations in the sample content. */
+const LANGUAGE_PAIRS: [string, string][] = [
+  ["/", "/de"],
+  ["/products/sentinel", "/de/produkte/sentinel"],
+  ["/request-demo", "/de/demo-anfordern"],
+];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 
@@ -105,7 +113,7 @@ async function imageVariants(databaseUrl: string): Promise<{ builtIn: string; up
 const dir = mkdtempSync(path.join(tmpdir(), "quorvant-bench-"));
 const databaseUrl = `file:${path.join(dir, "site.db")}`;
 const server = await startBuiltServer(
-  { DATABASE_URL: databaseUrl, LOG_LEVEL: "info", MEDIA_CACHE_DIR: path.join(dir, "media-cache") },
+  { DATABASE_URL: databaseUrl, LOG_LEVEL: "info", MEDIA_CACHE_DIR: path.join(dir, "media-cache"), SITE_LOCALES: "en,de" },
   { discardStdout: true },
 );
 const base = server.url;
@@ -128,10 +136,24 @@ try {
   const positionPath = /href="(\/company\/careers\/[^"?#]+)"/.exec(await (await fetch(`${base}/company/careers`)).text())?.[1];
   if (!positionPath) throw new Error("no position link on /company/careers");
 
+  // German pages with their English originals, where the German one is published.
+  const languagePairs: [string, string][] = [];
+  for (const pair of LANGUAGE_PAIRS) if ((await fetch(`${base}${pair[1]}`)).status === 200) languagePairs.push(pair);
+
   console.log("== JavaScript on first load (brotli) ==");
-  spawnSync(process.execPath, ["scripts/js-budget.mjs", base, "/", postPath, "/company/careers=145", `${positionPath}=145`], {
-    stdio: "inherit",
-  });
+  spawnSync(
+    process.execPath,
+    [
+      "scripts/js-budget.mjs",
+      base,
+      "/",
+      postPath,
+      "/company/careers=145",
+      `${positionPath}=145`,
+      ...languagePairs.map(([, german]) => german),
+    ],
+    { stdio: "inherit" },
+  );
 
   const uncountedPost = { name: `site ${postPath} (cache hit, counting off)`, url: `${uncounted.url}${postPath}` };
   const targets: { name: string; url: string }[] = [
@@ -152,6 +174,12 @@ try {
   const builtInImage = { name: "site built-in image variant (800 px WebP)", url: `${base}${images.builtIn}` };
   const uploadedImage = { name: "site uploaded image variant (800 px WebP)", url: `${base}${images.uploaded}` };
   targets.push(builtInImage, uploadedImage);
+  const languageTargets = languagePairs.map(([english, german]) => ({
+    english: { name: `site ${english} (cache hit)`, url: `${base}${english}` },
+    german: { name: `site ${german} (cache hit)`, url: `${base}${german}` },
+  }));
+  for (const pair of languageTargets) targets.push(pair.english, pair.german);
+  if (!languagePairs.length) console.log("\nno German pages published: the languages' comparison is skipped");
 
   await rawGet(`${base}${postPath}`); // cached for a second: the next request is a hit
   const hit = await rawGet(`${base}${postPath}`);
@@ -249,6 +277,14 @@ http {
   console.log(
     `uploaded image variant / built-in image variant: ${imageRatios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(imageRatios).toFixed(2)} (target ≈ 1)`,
   );
+  for (const pair of languageTargets) {
+    const englishRuns = figures.get(pair.english.name)!;
+    const germanRuns = figures.get(pair.german.name)!;
+    const ratios = germanRuns.map((run, index) => run.rps / englishRuns[index]!.rps);
+    console.log(
+      `${pair.german.name.replace(" (cache hit)", "")} / ${pair.english.name.replace(" (cache hit)", "")}, cached: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(ratios).toFixed(2)} (target ≥ 0.95)`,
+    );
+  }
 } finally {
   nginx?.kill("SIGTERM");
   await server.stop();
