@@ -12,13 +12,28 @@ import type { Database } from "~/db/schema";
 import { newPageDraft, savePageDraft } from "~/features/pages/page-editor.server";
 import { action as pageAction, loader as pageLoader } from "~/features/pages/routes/admin.page";
 import { action as pagesAction } from "~/features/pages/routes/admin.pages";
-import { loader as revisionsLoader } from "~/features/pages/routes/admin.page.revisions";
+import { action as revisionsAction, loader as revisionsLoader } from "~/features/pages/routes/admin.page.revisions";
+import { loader as pagePreviewLoader } from "~/features/pages/routes/admin.page.preview";
+import { action as postAction, loader as postLoader } from "~/features/blog/routes/admin.post";
+import { action as postRevisionsAction, loader as postRevisionsLoader } from "~/features/blog/routes/admin.post.revisions";
+import { action as newPostAction } from "~/features/blog/routes/admin.posts.new";
+import { action as positionAction, loader as positionLoader } from "~/features/careers/routes/admin.position";
+import {
+  action as positionRevisionsAction,
+  loader as positionRevisionsLoader,
+} from "~/features/careers/routes/admin.position.revisions";
+import { loader as positionPreviewLoader } from "~/features/careers/routes/admin.position.preview";
+import { action as positionsAction } from "~/features/careers/routes/admin.positions";
+import { loader as legalPreviewLoader } from "~/features/legal/routes/admin.legal.preview";
+import { newPosition } from "~/features/careers/position-editor.server";
+import { savePosition } from "~/features/careers/position-documents.server";
 import { action as navigationAction, loader as navigationLoader } from "~/features/navigation/routes/admin.navigation";
 import { action as userAction, loader as userLoader } from "~/features/auth/routes/admin.user";
 import { action as legalAction } from "~/features/legal/routes/admin.legal";
 import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
 import { createLegalDraft } from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
+import { addPost } from "./support/fixtures";
 
 // People limited to languages, on both engines, through the editors' own loaders and actions with
 // real sessions: content in another language answers 403 and nothing changes; an address of
@@ -212,6 +227,64 @@ for (const { engine, skip } of await engines()) {
       expect((await post(legalAction, "/admin/legal", session, { intent: "new-draft", type: "terms-of-use" })).status).toBe(403);
       const fromEnglish = { intent: "new-draft", type: "privacy-policy", from: englishDraft };
       expect((await post(legalAction, "/admin/legal", session, fromEnglish)).status).toBe(403);
+    });
+
+    it("answers 403 on every editor of English content to a person limited to Deutsch, and opens the German one", async () => {
+      const person = await createUser(db, { email: "uebersetzung@example.com", roles: ["editor", "legal", "recruiter"] });
+      await setLocales(db, person.id, ["de"]);
+      const editor = { actor: { id: owner.id, email: owner.email }, ip: "192.0.2.1" };
+      const ids = { page: { en: englishPage, de: germanPage }, post: { en: "", de: "" }, position: { en: "", de: "" }, legal: { en: "", de: "" } };
+      for (const locale of ["en", "de"] as const) {
+        const post = await addPost(db, { slug: `post-${locale}`, title: `Post ${locale}`, published_date: "2026-01-01T00:00:00.000Z" });
+        await db.updateTable("blog_posts").set({ locale }).where("id", "=", post.id).execute();
+        ids.post[locale] = post.id;
+        const position = await savePosition(db, editor, {
+          baseRevision: 0,
+          position: newPosition({ title: `Engineer ${locale}`, team: "Engineering", location: "Berlin" }),
+        });
+        if (!position.ok) throw new Error("no position");
+        await db.updateTable("content_documents").set({ locale }).where("id", "=", position.id).execute();
+        ids.position[locale] = position.id;
+        const legal = await createLegalDraft(db, editor, { type: locale === "en" ? "privacy-policy" : "terms-of-use" });
+        if (!legal.ok) throw new Error("no legal draft");
+        await db.updateTable("legal_documents").set({ locale }).where("id", "=", legal.value.id).execute();
+        ids.legal[locale] = legal.value.id;
+      }
+      type Route = (args: never) => Promise<unknown>;
+      const table: { name: string; kind: keyof typeof ids; param: string; path: string; loader: Route; action?: Route }[] = [
+        { name: "page editor", kind: "page", param: "pageId", path: "/admin/pages/:id", loader: pageLoader, action: pageAction },
+        { name: "page revisions", kind: "page", param: "pageId", path: "/admin/pages/:id/revisions", loader: revisionsLoader, action: revisionsAction },
+        { name: "page preview", kind: "page", param: "pageId", path: "/admin/pages/:id/preview", loader: pagePreviewLoader },
+        { name: "post editor", kind: "post", param: "postId", path: "/admin/posts/:id", loader: postLoader, action: postAction },
+        { name: "post revisions", kind: "post", param: "postId", path: "/admin/posts/:id/revisions", loader: postRevisionsLoader, action: postRevisionsAction },
+        { name: "position editor", kind: "position", param: "positionId", path: "/admin/positions/:id", loader: positionLoader, action: positionAction },
+        { name: "position revisions", kind: "position", param: "positionId", path: "/admin/positions/:id/revisions", loader: positionRevisionsLoader, action: positionRevisionsAction },
+        { name: "position preview", kind: "position", param: "positionId", path: "/admin/positions/:id/preview", loader: positionPreviewLoader },
+        { name: "legal version", kind: "legal", param: "versionId", path: "/admin/legal/versions/:id", loader: versionLoader, action: versionAction },
+        { name: "legal preview", kind: "legal", param: "versionId", path: "/admin/legal/versions/:id/preview", loader: legalPreviewLoader },
+      ];
+      const session = await signIn(person);
+      const answers: Record<string, number> = {};
+      const expected: Record<string, number | "not 403"> = {};
+      for (const row of table) {
+        for (const locale of ["en", "de"] as const) {
+          const id = ids[row.kind][locale];
+          const path = row.path.replace(":id", id);
+          answers[`GET ${row.name} (${locale})`] = (await get(row.loader, path, session, { [row.param]: id })).status;
+          expected[`GET ${row.name} (${locale})`] = locale === "en" ? 403 : 200;
+          if (row.action) {
+            // A form that changes nothing even when allowed: refused for its content, never for its language, in German.
+            const status = (await post(row.action, path, session, { intent: "none" }, { [row.param]: id })).status;
+            answers[`POST ${row.name} (${locale})`] = status;
+            expected[`POST ${row.name} (${locale})`] = locale === "en" ? 403 : status === 403 ? "not 403" : status;
+          }
+        }
+      }
+      expect(answers).toEqual(expected);
+
+      // New content is English unless it says otherwise: refused to this person.
+      expect((await post(newPostAction, "/admin/posts/new", session, { intent: "save", title: "Neu" })).status).toBe(403);
+      expect((await post(positionsAction, "/admin/positions", session, { title: "Neu", team: "Engineering" })).status).toBe(403);
     });
 
     it("lets an owner limit a person to languages on their page, audited; every language is no limit", async () => {
