@@ -29,6 +29,7 @@ import { newPosition } from "~/features/careers/position-editor.server";
 import { savePosition } from "~/features/careers/position-documents.server";
 import { action as navigationAction, loader as navigationLoader } from "~/features/navigation/routes/admin.navigation";
 import { action as userAction, loader as userLoader } from "~/features/auth/routes/admin.user";
+import { loader as usersLoader } from "~/features/auth/routes/admin.users";
 import { action as legalAction } from "~/features/legal/routes/admin.legal";
 import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
 import { createLegalDraft } from "~/features/legal/editing.server";
@@ -301,6 +302,9 @@ for (const { engine, skip } of await engines()) {
       const limited = await post(userAction, `/admin/users/${anyLanguage.id}`, session, { intent: "locales", locales: ["de"] }, params);
       expect(limited).toMatchObject({ status: 200, body: { done: "Languages saved." } });
       expect((await findUserById(db, anyLanguage.id))!.locales).toEqual(["de"]);
+      const people = (await get(usersLoader, "/admin/users", session)).body as { users: { email: string; languages: string[] }[] };
+      expect(people.users.find((person) => person.email === anyLanguage.email)?.languages).toEqual(["Deutsch"]);
+      expect(people.users.find((person) => person.email === owner.email)?.languages).toEqual([]);
       const { entries } = await listAuditEntries(db, { action: "user.locales-changed" }, { limit: 5 });
       expect(entries).toMatchObject([{ actorId: owner.id, targetId: anyLanguage.id, details: { from: "every", to: ["de"] } }]);
 
