@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   "invitation.revoked": "Invitation revoked",
   "user.created": "Person added",
   "user.roles-changed": "Roles changed",
+  "user.locales-changed": "Languages changed",
   "user.disabled": "Person disabled",
   "user.enabled": "Person enabled",
   "user.sso-linked": "Linked to the identity provider",

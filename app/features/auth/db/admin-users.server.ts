@@ -13,6 +13,8 @@ export type AdminUser = {
   email: string;
   displayName: string;
   roles: string[];
+  /** The languages (locale tags) whose content they may edit; empty: every language. */
+  locales: string[];
   rolesSource: RolesSource;
   disabledAt: string | null;
   lastSignInAt: string | null;
@@ -49,11 +51,22 @@ async function withRoles(
     )
     .orderBy("role")
     .execute();
+  const locales = await db
+    .selectFrom("admin_user_locales")
+    .select(["user_id", "locale"])
+    .where(
+      "user_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("locale")
+    .execute();
   return rows.map((row) => ({
     id: String(row.id),
     email: row.email,
     displayName: row.display_name,
     roles: roles.filter((role) => String(role.user_id) === String(row.id)).map((role) => role.role),
+    locales: locales.filter((locale) => String(locale.user_id) === String(row.id)).map((locale) => locale.locale),
     rolesSource: row.roles_source,
     disabledAt: nullableIso(row.disabled_at),
     lastSignInAt: nullableIso(row.last_sign_in_at),
@@ -121,6 +134,18 @@ export async function setRoles(db: Db, userId: string, roles: readonly string[])
     await db
       .insertInto("admin_user_roles")
       .values(unique.map((role) => ({ user_id: userId, role })))
+      .execute();
+  }
+}
+
+/** Replaces the languages a person may edit; none: every language. */
+export async function setLocales(db: Db, userId: string, locales: readonly string[]): Promise<void> {
+  await db.deleteFrom("admin_user_locales").where("user_id", "=", userId).execute();
+  const unique = [...new Set(locales)];
+  if (unique.length) {
+    await db
+      .insertInto("admin_user_locales")
+      .values(unique.map((locale) => ({ user_id: userId, locale })))
       .execute();
   }
 }

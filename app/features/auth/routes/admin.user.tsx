@@ -19,6 +19,7 @@ import {
   findUserById,
   listPasskeys,
   setDisabled,
+  setLocales,
   setRoles,
   setRolesSource,
   type AdminUser,
@@ -27,10 +28,19 @@ import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { isUuid } from "~/db/normalize";
+import { getEnv } from "~/env.server";
+import { languageName } from "~/features/auth/locales.server";
 
 // One person (owners only): their roles, passkeys, sessions and latest actions; changing their
 // roles, ending their sessions, disabling them (their sessions end at once, on every server).
-// At least one active owner always remains.
+// At least one active owner always remains. When the site has more than one language: the
+// languages whose content they may edit (none chosen: every language).
+
+/** The site's languages, when it has more than one: only then can a person be limited to some. */
+function offeredLocales(): string[] {
+  const tags = getEnv().SITE_LOCALES.map((locale) => locale.tag);
+  return tags.length > 1 ? tags : [];
+}
 
 async function loadPerson(userId: string): Promise<AdminUser> {
   const person = isUuid(userId) ? await findUserById(getDb(), userId.toLowerCase()) : undefined;
@@ -50,12 +60,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: person.id,
       email: person.email,
       roles: sortRoles(person.roles),
+      isOwner: person.roles.includes("owner"),
+      locales: person.locales,
       rolesFromProvider: person.rolesSource === "identity-provider",
       disabled: Boolean(person.disabledAt),
       lastSignInAt: person.lastSignInAt,
       createdAt: person.createdAt,
     },
     isYou: person.id === user.id,
+    languages: offeredLocales().map((tag) => ({ tag, name: languageName(tag) })),
     ...lists,
     recent: recent.entries.map((entry) => ({
       id: entry.id,
@@ -96,6 +109,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           });
         });
       return { done: "Roles saved." };
+    }
+    case "locales": {
+      const offered = offeredLocales();
+      const chosen = offered.filter((tag) => form.getAll("locales").map(String).includes(tag));
+      if (offered.length === 0) return data({ problem: "The site has one language." }, { status: 400 });
+      if (person.roles.includes("owner")) return data({ problem: "Owners edit every language." }, { status: 400 });
+      if (chosen.length === 0) return data({ problem: "Choose at least one language." }, { status: 400 });
+      // Every language chosen is no limit: a language added later is theirs too.
+      const locales = chosen.length === offered.length ? [] : chosen;
+      await getDb()
+        .transaction()
+        .execute(async (trx) => {
+          await setLocales(trx, person.id, locales);
+          await recordAudit(trx, {
+            actor: user,
+            action: "user.locales-changed",
+            target,
+            details: { from: person.locales.length ? person.locales : "every", to: locales.length ? locales : "every" },
+            ip,
+          });
+        });
+      return { done: "Languages saved." };
     }
     case "end-sessions": {
       const ended = await deleteUserSessions(getDb(), person.id);
@@ -159,7 +194,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, isYou, passkeys, sessions, recent } = loaderData;
+  const { person, isYou, languages, passkeys, sessions, recent } = loaderData;
   const result = actionData as { problem?: string; done?: string } | undefined;
   return (
     <>
@@ -190,6 +225,43 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           </button>
         </Form>
       </Panel>
+
+      {languages.length ? (
+        <Panel title="Languages" id="languages">
+          {person.isOwner ? (
+            <p className="text-sm text-muted">Owners edit every language.</p>
+          ) : (
+            <Form method="post" className="space-y-4">
+              <CsrfField />
+              <input type="hidden" name="intent" value="locales" />
+              <fieldset>
+                <legend className="text-sm font-medium">Languages {person.email} may edit</legend>
+                <p className="mt-1 text-sm text-muted">
+                  Pages, posts, positions, legal documents and menus in the other languages answer that they have no access.
+                  Choosing every language also gives them languages added later.
+                </p>
+                <div className="mt-2 flex flex-wrap gap-4">
+                  {languages.map((language) => (
+                    <label key={language.tag} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="locales"
+                        value={language.tag}
+                        defaultChecked={person.locales.length === 0 || person.locales.includes(language.tag)}
+                        className="size-4"
+                      />
+                      <span lang={language.tag}>{language.name}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button type="submit" className={buttonClasses()}>
+                Save languages
+              </button>
+            </Form>
+          )}
+        </Panel>
+      ) : null}
 
       <Panel title="Passkeys" id="passkeys">
         <PasskeyTable passkeys={passkeys} action={(passkey) => <RemovePasskeyForm passkey={passkey} />} />

@@ -13,6 +13,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { mailInvitation } from "~/features/auth/invitation-mail.server";
 import { invite, LastOwnerError } from "~/features/auth/invitations.server";
 import { isRole, roleDescriptions, sortRoles, type Role } from "~/config/roles";
+import { languageName } from "~/features/auth/locales.server";
 import { findUserByEmail, listOpenInvitations, listUsers, revokeInvitation } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/ui/admin/format";
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: user.id,
       email: user.email,
       roles: sortRoles(user.roles).map((role) => roleDescriptions[role].label),
+      // Only a limited person's languages are named: everyone else edits every language.
+      languages: user.roles.includes("owner") ? [] : user.locales.map(languageName),
       disabled: Boolean(user.disabledAt),
       passkeys: user.passkeys,
       lastSignInAt: user.lastSignInAt,
@@ -164,7 +167,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                       {person.email}
                     </Link>
                   </td>
-                  <td className={cell}>{person.roles.join(", ")}</td>
+                  <td className={cell}>
+                    {person.roles.join(", ")}
+                    {person.languages.length ? (
+                      <span className="block text-xs text-muted">{person.languages.join(", ")} only</span>
+                    ) : null}
+                  </td>
                   <td className={cell}>{person.disabled ? "Disabled" : "Active"}</td>
                   <td className={cell}>{person.passkeys}</td>
                   <td className={cell}>{person.lastSignInAt ? formatDateTime(person.lastSignInAt) : "Never"}</td>

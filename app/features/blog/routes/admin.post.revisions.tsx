@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin.post.revisions";
 import { site } from "~/config/site";
 import { RevisionHistory } from "~/features/content/admin/revision-history";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { timeZoneOf } from "~/ui/admin/time-zone";
 import { diffPostFields, restoreRevision } from "~/features/blog/post-editor.server";
@@ -12,7 +13,8 @@ import { findPostForEditor, findRevision, listRevisions } from "~/features/blog/
 // A post's revisions (editors): the content core's revision history of the post.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  const { user } = await requireRole(request, "editor");
+  await requireContentLocale(user, "post", params.postId);
   const post = await findPostForEditor(getDb(), params.postId);
   if (!post) throw data({ message: "There is no such post." }, { status: 404 });
   const zone = timeZoneOf(request);
@@ -42,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, "editor");
+  await requireContentLocale(user, "post", params.postId);
   const number = Number(form.get("revision"));
   const baseRevision = Number(form.get("baseRevision"));
   const outcome = await restoreRevision({ id: params.postId, number, baseRevision, actor: user, ip: context.clientIp });

@@ -7,6 +7,7 @@ import { PostEditor } from "~/features/blog/admin/post-editor";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { editorPageData, postEditorAction } from "~/features/blog/post-editor-page.server";
@@ -30,6 +31,7 @@ async function requirePost(postId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireRole(request, "editor");
+  await requireContentLocale(user, "post", params.postId);
   const post = await requirePost(params.postId);
   const url = new URL(request.url);
   const state = postStateOf(post);
@@ -49,6 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const submitted = await requireAdminForm(request, "editor");
+  await requireContentLocale(submitted.user, "post", params.postId);
   const intent = submitted.form.get("intent");
   if (intent !== "preview-link" && intent !== "open-preview") return postEditorAction(submitted, context, params.postId);
 

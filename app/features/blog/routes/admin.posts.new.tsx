@@ -3,6 +3,8 @@ import { PageHeading } from "~/ui/admin/page-heading";
 import { PostEditor } from "~/features/blog/admin/post-editor";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireLocale } from "~/features/auth/locales.server";
+import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { editorPageData, postEditorAction } from "~/features/blog/post-editor-page.server";
 
 // A new post (editors): the same editor as a post's page; the first save creates the post and
@@ -14,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return postEditorAction(await requireAdminForm(request, "editor"), context, undefined);
+  const submitted = await requireAdminForm(request, "editor");
+  // A new post is English unless its form names another language.
+  const named = String(submitted.form.get("locale") ?? "");
+  requireLocale(submitted.user, CATALOGS.has(named) ? named : SOURCE_LOCALE);
+  return postEditorAction(submitted, context, undefined);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `New post | ${site.company} back office` }];

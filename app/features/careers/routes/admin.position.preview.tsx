@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.position.preview";
 import { site } from "~/config/site";
 import { requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { PositionArticle } from "~/features/careers/components/position-page";
 import { findPositionForEditor } from "~/features/careers/position-documents.server";
@@ -15,7 +16,8 @@ import { positionDraftView } from "~/features/careers/position-page.server";
 export const handle = { publicFrame: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, POSITION_ROLE);
+  const { user } = await requireRole(request, POSITION_ROLE);
+  await requireContentLocale(user, "document", params.positionId);
   const position = await findPositionForEditor(getDb(), params.positionId);
   if (!position) throw data({ message: "There is no such position." }, { status: 404 });
   return positionDraftView(position.draft, position.id);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.position.revisions";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { RevisionHistory } from "~/features/content/admin/revision-history";
 import { loadRevisionHistory, restoreRevisionAnswer } from "~/features/content/revision-history.server";
@@ -12,7 +13,8 @@ import { POSITION_ROLE } from "~/features/careers/position-editor.server";
 // text, and restoring one as the draft (what visitors see stays as it is).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, POSITION_ROLE);
+  const { user } = await requireRole(request, POSITION_ROLE);
+  await requireContentLocale(user, "document", params.positionId);
   const position = await findPositionForEditor(getDb(), params.positionId);
   if (!position) throw data({ message: "There is no such position." }, { status: 404 });
   return loadRevisionHistory(getDb(), request, "position", {
@@ -24,6 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, POSITION_ROLE);
+  await requireContentLocale(user, "document", params.positionId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   return restoreRevisionAnswer(
     form,

@@ -7,6 +7,7 @@ import { isTimeZone, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/adm
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
@@ -48,7 +49,8 @@ async function requirePosition(positionId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, POSITION_ROLE);
+  const { user } = await requireRole(request, POSITION_ROLE);
+  await requireContentLocale(user, "document", params.positionId);
   const position = await requirePosition(params.positionId);
   const zone = timeZoneOf(request);
   const now = Date.now();
@@ -109,6 +111,7 @@ const PUBLISHING = ["publish", "schedule", "close", "reopen"];
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, POSITION_ROLE);
+  await requireContentLocale(user, "document", params.positionId);
   const position = await requirePosition(params.positionId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();

@@ -8,6 +8,8 @@ import { timeZoneOf } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireLocale } from "~/features/auth/locales.server";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { getDb } from "~/db/index.server";
 import { listPositionPipelines } from "~/features/leads/db/lead-inbox.server";
 import { listPositionsForEditors, positionStateLabel, savePosition } from "~/features/careers/position-documents.server";
@@ -38,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, POSITION_ROLE);
+  // A new position is English (its address has no language prefix).
+  requireLocale(user, SOURCE_LOCALE);
   const values = {
     title: String(form.get("title") ?? "").trim(),
     team: String(form.get("team") ?? "").trim(),

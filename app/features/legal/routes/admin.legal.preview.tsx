@@ -4,6 +4,7 @@ import { legalVersionAdminPath, PublishDraftForm } from "~/features/legal/admin/
 import { LegalArticle, LegalDocumentError } from "~/features/legal/components/legal-document";
 import { site } from "~/config/site";
 import { requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { listVersionEntries, publicViewOf, requireLegalVersion } from "~/features/legal/admin.server";
 import { legalDocuments } from "~/features/legal/documents";
@@ -15,7 +16,8 @@ import { legalDocuments } from "~/features/legal/documents";
 export const handle = { publicFrame: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(request, "legal");
+  const { user } = await requireRole(request, "legal");
+  await requireContentLocale(user, "legal", params.versionId);
   const record = await requireLegalVersion(params.versionId);
   const inForce = (await listVersionEntries(record.documentType)).find((entry) => entry.state === "in force");
   const document = publicViewOf(record, context.requestId);

@@ -10,6 +10,8 @@ import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { site } from "~/config/site";
 import { formatLongDate } from "~/platform/dates";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { localeOfContent, requireLocale } from "~/features/auth/locales.server";
+import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { getDb } from "~/db/index.server";
 import { legalDocumentTypes } from "~/features/legal/db/legal.server";
@@ -52,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = form.get("type");
   if (!isLegalDocumentType(type)) return data({ problem: "Choose the privacy policy or the terms of use." }, { status: 400 });
   const from = form.get("from");
+  // A new draft is in the language of the version it starts from, else the one its form names, else English.
+  const named = String(form.get("locale") ?? "");
+  const fromLocale = typeof from === "string" && from ? await localeOfContent(getDb(), "legal", from) : undefined;
+  requireLocale(signedIn.user, fromLocale ?? (CATALOGS.has(named) ? named : SOURCE_LOCALE));
   const created = await createLegalDraft(getDb(), editorOf(signedIn, context), {
     type,
     fromId: typeof from === "string" && from ? from : undefined,

@@ -16,6 +16,7 @@ import { LegalSections } from "~/features/legal/components/legal-document";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { formatLongDate } from "~/platform/dates";
 import { getDb } from "~/db/index.server";
@@ -30,7 +31,8 @@ import { discardLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } f
 // way to start a new draft from it.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireRole(request, "legal");
+  const { user } = await requireRole(request, "legal");
+  await requireContentLocale(user, "legal", params.versionId);
   const record = await requireLegalVersion(params.versionId);
   const entries = await listVersionEntries(record.documentType);
   const entry = entries.find((candidate) => candidate.id === record.id);
@@ -77,6 +79,7 @@ type ActionResult = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const signedIn = await requireAdminForm(request, "legal");
   const { form } = signedIn;
+  await requireContentLocale(signedIn.user, "legal", params.versionId);
   const { id, published } = await requireLegalVersion(params.versionId);
   const intent = String(form.get("intent") ?? "");
   const revisionText = String(form.get("revision") ?? "");

@@ -4,6 +4,7 @@ import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { formatDateTime } from "~/ui/admin/format";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { localeOfMenuKey, requireLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { MenuEditor } from "~/features/navigation/admin/menu-editor";
 import { applyMenuEdit, parseMenuEdit, readMenuForm, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
@@ -18,8 +19,11 @@ import { defaultDraft, menuEditorViews, saveMenu } from "~/features/navigation/n
 const ROLE = "editor";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ROLE);
-  return { menus: await menuEditorViews(getDb()) };
+  const { user } = await requireRole(request, ROLE);
+  const menus = await menuEditorViews(getDb());
+  // The menus of one language are edited together: all of them must be in the person's languages.
+  for (const view of menus) requireLocale(user, localeOfMenuKey(view.menu));
+  return { menus };
 }
 
 type ActionResult = {
@@ -44,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isMenuKey(menu) || !/^\d{1,9}$/.test(revisionText)) {
     return data({ problem: "This form is incomplete. Reload the page and try again." }, { status: 400 });
   }
+  requireLocale(user, localeOfMenuKey(menu));
   const revision = Number(revisionText);
   const intent = String(form.get("intent") ?? "save");
   const draft = readMenuForm(menu, form);

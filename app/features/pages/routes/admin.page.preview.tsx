@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.page.preview";
 import { site } from "~/config/site";
 import { requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { findPageForEditor } from "~/features/pages/page-documents.server";
 import { renderPagePreview, type PageDraft } from "~/features/pages/page-editor.server";
@@ -14,7 +15,8 @@ import { renderPagePreview, type PageDraft } from "~/features/pages/page-editor.
 export const handle = { publicFrame: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  const { user } = await requireRole(request, "editor");
+  await requireContentLocale(user, "document", params.pageId);
   const page = await findPageForEditor(getDb(), params.pageId);
   if (!page) throw data({ message: "There is no such page." }, { status: 404 });
   const draft = page.draft as PageDraft;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.page.revisions";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { requireContentLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { RevisionHistory } from "~/features/content/admin/revision-history";
 import { loadRevisionHistory, restoreRevisionAnswer } from "~/features/content/revision-history.server";
@@ -11,7 +12,8 @@ import { findPageForEditor, restorePageRevision } from "~/features/pages/page-do
 // fields compared as text, and restoring one as the draft (what visitors see stays as it is).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  const { user } = await requireRole(request, "editor");
+  await requireContentLocale(user, "document", params.pageId);
   const page = await findPageForEditor(getDb(), params.pageId);
   if (!page) throw data({ message: "There is no such page." }, { status: 404 });
   return loadRevisionHistory(getDb(), request, "page", { id: page.id, title: page.draft.title, revision: page.revision });
@@ -19,6 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, "editor");
+  await requireContentLocale(user, "document", params.pageId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   return restoreRevisionAnswer(
     form,

@@ -9,6 +9,7 @@ import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { localeOfAddress, localeProblem, requireContentLocale, canEditLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
@@ -47,7 +48,8 @@ async function requirePage(pageId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, ROLE);
+  const { user } = await requireRole(request, ROLE);
+  await requireContentLocale(user, "document", params.pageId);
   const page = await requirePage(params.pageId);
   const zone = timeZoneOf(request);
   const url = new URL(request.url);
@@ -124,6 +126,7 @@ function publishRefusal(outcome: Exclude<PublishOutcome, { ok: true }>, values: 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, ROLE);
+  await requireContentLocale(user, "document", params.pageId);
   const page = await requirePage(params.pageId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
@@ -150,6 +153,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else if (!["save", "publish", "schedule"].includes(intent)) {
     return refused({ values, problem: "Unknown action." });
   }
+
+  // Its address may not take it into a language the person may not edit.
+  const addressLocale = localeOfAddress(values.path);
+  if (!canEditLocale(user, addressLocale)) return refused({ values, errors: { path: localeProblem(user, addressLocale) } }, 403);
 
   let at: string | undefined;
   if (intent === "schedule") {

@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { AppLoadContext } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { csrfToken, newCsrfSecret } from "~/features/auth/csrf.server";
+import { createSignedInSession } from "~/features/auth/session.server";
+import { createUser, findUserById, setLocales, type AdminUser } from "~/features/auth/db/admin-users.server";
+import { canEditLocale, localeOfAddress, localeOfMenuKey } from "~/features/auth/locales.server";
+import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
+import { listAuditEntries } from "~/features/audit/db/audit-log.server";
+import type { Database } from "~/db/schema";
+import { newPageDraft, savePageDraft } from "~/features/pages/page-editor.server";
+import { action as pageAction, loader as pageLoader } from "~/features/pages/routes/admin.page";
+import { action as pagesAction } from "~/features/pages/routes/admin.pages";
+import { action as revisionsAction, loader as revisionsLoader } from "~/features/pages/routes/admin.page.revisions";
+import { loader as pagePreviewLoader } from "~/features/pages/routes/admin.page.preview";
+import { action as postAction, loader as postLoader } from "~/features/blog/routes/admin.post";
+import { action as postRevisionsAction, loader as postRevisionsLoader } from "~/features/blog/routes/admin.post.revisions";
+import { action as newPostAction } from "~/features/blog/routes/admin.posts.new";
+import { action as positionAction, loader as positionLoader } from "~/features/careers/routes/admin.position";
+import {
+  action as positionRevisionsAction,
+  loader as positionRevisionsLoader,
+} from "~/features/careers/routes/admin.position.revisions";
+import { loader as positionPreviewLoader } from "~/features/careers/routes/admin.position.preview";
+import { action as positionsAction } from "~/features/careers/routes/admin.positions";
+import { loader as legalPreviewLoader } from "~/features/legal/routes/admin.legal.preview";
+import { newPosition } from "~/features/careers/position-editor.server";
+import { savePosition } from "~/features/careers/position-documents.server";
+import { action as navigationAction, loader as navigationLoader } from "~/features/navigation/routes/admin.navigation";
+import { action as userAction, loader as userLoader } from "~/features/auth/routes/admin.user";
+import { loader as usersLoader } from "~/features/auth/routes/admin.users";
+import { action as legalAction } from "~/features/legal/routes/admin.legal";
+import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
+import { createLegalDraft } from "~/features/legal/editing.server";
+import { engines } from "./support/engines";
+import { addPost } from "./support/fixtures";
+
+// People limited to languages, on both engines, through the editors' own loaders and actions with
+// real sessions: content in another language answers 403 and nothing changes; an address of
+// another language cannot be taken; owners set the limit on a person's page, audited.
+
+const ORIGIN = "http://localhost:3000";
+let previousLocales: string | undefined;
+
+type Session = { cookie: string; csrf: string };
+type Args = { request: Request; context: AppLoadContext; params: Record<string, string> };
+
+/** What a route answered, thrown or returned: its status and body. */
+async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  let answer: unknown;
+  try {
+    answer = await run();
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response) return { status: answer.status, body: null };
+  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: answer };
+}
+
+for (const { engine, skip } of await engines()) {
+  describe.skipIf(skip)(`languages of a person on ${engine.name}`, () => {
+    let db: Kysely<Database>;
+    let owner: AdminUser;
+    let german: AdminUser;
+    let anyLanguage: AdminUser;
+    let englishPage: string;
+    let germanPage: string;
+
+    beforeAll(() => {
+      previousLocales = process.env.SITE_LOCALES;
+      process.env.SITE_LOCALES = "en,de";
+    });
+    afterAll(async () => {
+      if (previousLocales === undefined) delete process.env.SITE_LOCALES;
+      else process.env.SITE_LOCALES = previousLocales;
+      await engine.cleanup();
+    });
+
+    beforeEach(async () => {
+      await initDatabase({ DATABASE_URL: await engine.create(), DATABASE_POOL_SIZE: 4, SEED: "never" });
+      db = getDb();
+      owner = await createUser(db, { email: "owner@example.com", roles: ["owner"] });
+      german = await createUser(db, { email: "redaktion@example.com", roles: ["editor"] });
+      await setLocales(db, german.id, ["de"]);
+      anyLanguage = await createUser(db, { email: "editor@example.com", roles: ["editor"] });
+      const editor = { actor: { id: owner.id, email: owner.email }, ip: "192.0.2.1" };
+      const made = await Promise.all(
+        ["/campaign", "/de/kampagne"].map(async (path) => {
+          const saved = await savePageDraft(db, editor, { baseRevision: 0, draft: newPageDraft({ path, title: "Campaign" }) });
+          if (!saved.ok) throw new Error(`no page at ${path}: ${JSON.stringify(saved)}`);
+          return saved.id;
+        }),
+      );
+      [englishPage, germanPage] = made as [string, string];
+      // The page's language as the content core records it from its address.
+      await db.updateTable("content_documents").set({ locale: "de" }).where("id", "=", germanPage).execute();
+    });
+    afterEach(async () => {
+      await closeDatabase();
+    });
+
+    async function signIn(user: AdminUser): Promise<Session> {
+      const secret = newCsrfSecret();
+      const setCookie = await createSignedInSession({ userId: user.id, authMethod: "passkey", csrfSecret: secret, ip: "192.0.2.1", userAgent: "Vitest" });
+      return { cookie: setCookie.split(";")[0]!, csrf: csrfToken(secret) };
+    }
+
+    const context = () => ({ clientIp: "192.0.2.1", requestId: randomUUID() }) as AppLoadContext;
+
+    function get(route: (args: never) => Promise<unknown>, path: string, session: Session, params: Record<string, string> = {}) {
+      const request = new Request(`${ORIGIN}${path}`, { headers: { Cookie: session.cookie } });
+      return answerOf(() => route({ request, context: context(), params } satisfies Args as never));
+    }
+
+    function post(
+      route: (args: never) => Promise<unknown>,
+      path: string,
+      session: Session,
+      fields: Record<string, string | string[]>,
+      params: Record<string, string> = {},
+    ) {
+      const body = new URLSearchParams({ csrf: session.csrf });
+      for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+      const request = new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Cookie: session.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+        body,
+      });
+      return answerOf(() => route({ request, context: context(), params } satisfies Args as never));
+    }
+
+    const revisionOf = async (id: string) =>
+      Number((await db.selectFrom("content_documents").select("revision").where("id", "=", id).executeTakeFirstOrThrow()).revision);
+
+    const saveForm = (path: string, revision: number) => ({
+      intent: "save",
+      revision: String(revision),
+      path,
+      title: "Kampagne",
+      description: "Kampagne",
+      "blocks.0.type": "proof-band",
+    });
+
+    it("answers 403 on an English page's editor, its revisions and its saving to an editor limited to Deutsch", async () => {
+      const session = await signIn(german);
+      const opened = await get(pageLoader, `/admin/pages/${englishPage}`, session, { pageId: englishPage });
+      expect(opened.status).toBe(403);
+      expect(opened.body).toMatchObject({ message: expect.stringContaining("English") });
+      expect((await get(revisionsLoader, `/admin/pages/${englishPage}/revisions`, session, { pageId: englishPage })).status).toBe(403);
+
+      const before = await revisionOf(englishPage);
+      const saved = await post(pageAction, `/admin/pages/${englishPage}`, session, saveForm("/campaign", before), {
+        pageId: englishPage,
+      });
+      expect(saved.status).toBe(403);
+      expect(await revisionOf(englishPage)).toBe(before);
+    });
+
+    it("lets the same editor open and save a German page, but not move it out of German", async () => {
+      const session = await signIn(german);
+      expect((await get(pageLoader, `/admin/pages/${germanPage}`, session, { pageId: germanPage })).status).toBe(200);
+
+      const before = await revisionOf(germanPage);
+      const saved = await post(pageAction, `/admin/pages/${germanPage}`, session, saveForm("/de/kampagne", before), {
+        pageId: germanPage,
+      });
+      expect(saved).toMatchObject({ status: 200, body: { done: `Saved as revision ${before + 1}.` } });
+
+      const moved = await post(pageAction, `/admin/pages/${germanPage}`, session, saveForm("/kampagne", before + 1), {
+        pageId: germanPage,
+      });
+      expect(moved.status).toBe(403);
+      expect(moved.body).toMatchObject({ errors: { path: expect.stringContaining("English") } });
+      expect(await revisionOf(germanPage)).toBe(before + 1);
+    });
+
+    it("refuses creating a page at an English address to an editor limited to Deutsch, and creates a German one", async () => {
+      const session = await signIn(german);
+      const english = await post(pagesAction, "/admin/pages", session, { path: "/neu", title: "Neu" });
+      expect(english.status).toBe(403);
+      expect(await db.selectFrom("content_documents").select("id").where("path", "=", "/neu").executeTakeFirst()).toBeUndefined();
+      const created = await post(pagesAction, "/admin/pages", session, { path: "/de/neu", title: "Neu" });
+      expect(created.status).toBe(302);
+    });
+
+    it("leaves editors without a limit, and owners, every language", async () => {
+      for (const user of [anyLanguage, owner]) {
+        const session = await signIn(user);
+        expect((await get(pageLoader, `/admin/pages/${englishPage}`, session, { pageId: englishPage })).status).toBe(200);
+        expect((await get(pageLoader, `/admin/pages/${germanPage}`, session, { pageId: germanPage })).status).toBe(200);
+        expect((await get(navigationLoader, "/admin/navigation", session)).status).toBe(200);
+      }
+    });
+
+    it("keeps the English menus from an editor limited to Deutsch", async () => {
+      const session = await signIn(german);
+      expect((await get(navigationLoader, "/admin/navigation", session)).status).toBe(403);
+      const saved = await post(navigationAction, "/admin/navigation", session, { menu: "header", revision: "0", intent: "save" });
+      expect(saved.status).toBe(403);
+    });
+
+    it("keeps a legal person limited to Deutsch to German versions of the legal documents", async () => {
+      const legal = await createUser(db, { email: "recht@example.com", roles: ["legal"] });
+      await setLocales(db, legal.id, ["de"]);
+      const editor = { actor: { id: owner.id, email: owner.email }, ip: "192.0.2.1" };
+      const drafts = [];
+      for (const type of ["privacy-policy", "terms-of-use"] as const) {
+        const created = await createLegalDraft(db, editor, { type });
+        if (!created.ok) throw new Error(`no ${type} draft`);
+        drafts.push(created.value.id);
+      }
+      const [englishDraft, germanDraft] = drafts as [string, string];
+      await db.updateTable("legal_documents").set({ locale: "de" }).where("id", "=", germanDraft).execute();
+
+      const session = await signIn(legal);
+      expect((await get(versionLoader, `/admin/legal/versions/${englishDraft}`, session, { versionId: englishDraft })).status).toBe(403);
+      const discard = { intent: "discard", revision: "1" };
+      const refused = await post(versionAction, `/admin/legal/versions/${englishDraft}`, session, discard, { versionId: englishDraft });
+      expect(refused.status).toBe(403);
+      expect(await db.selectFrom("legal_documents").select("id").where("id", "=", englishDraft).executeTakeFirst()).toBeDefined();
+      expect((await get(versionLoader, `/admin/legal/versions/${germanDraft}`, session, { versionId: germanDraft })).status).toBe(200);
+      // A new draft from an English version (or from none) is English.
+      expect((await post(legalAction, "/admin/legal", session, { intent: "new-draft", type: "terms-of-use" })).status).toBe(403);
+      const fromEnglish = { intent: "new-draft", type: "privacy-policy", from: englishDraft };
+      expect((await post(legalAction, "/admin/legal", session, fromEnglish)).status).toBe(403);
+    });
+
+    it("answers 403 on every editor of English content to a person limited to Deutsch, and opens the German one", async () => {
+      const person = await createUser(db, { email: "uebersetzung@example.com", roles: ["editor", "legal", "recruiter"] });
+      await setLocales(db, person.id, ["de"]);
+      const editor = { actor: { id: owner.id, email: owner.email }, ip: "192.0.2.1" };
+      const ids = { page: { en: englishPage, de: germanPage }, post: { en: "", de: "" }, position: { en: "", de: "" }, legal: { en: "", de: "" } };
+      for (const locale of ["en", "de"] as const) {
+        const post = await addPost(db, { slug: `post-${locale}`, title: `Post ${locale}`, published_date: "2026-01-01T00:00:00.000Z" });
+        await db.updateTable("blog_posts").set({ locale }).where("id", "=", post.id).execute();
+        ids.post[locale] = post.id;
+        const position = await savePosition(db, editor, {
+          baseRevision: 0,
+          position: newPosition({ title: `Engineer ${locale}`, team: "Engineering", location: "Berlin" }),
+        });
+        if (!position.ok) throw new Error("no position");
+        await db.updateTable("content_documents").set({ locale }).where("id", "=", position.id).execute();
+        ids.position[locale] = position.id;
+        const legal = await createLegalDraft(db, editor, { type: locale === "en" ? "privacy-policy" : "terms-of-use" });
+        if (!legal.ok) throw new Error("no legal draft");
+        await db.updateTable("legal_documents").set({ locale }).where("id", "=", legal.value.id).execute();
+        ids.legal[locale] = legal.value.id;
+      }
+      type Route = (args: never) => Promise<unknown>;
+      const table: { name: string; kind: keyof typeof ids; param: string; path: string; loader: Route; action?: Route }[] = [
+        { name: "page editor", kind: "page", param: "pageId", path: "/admin/pages/:id", loader: pageLoader, action: pageAction },
+        { name: "page revisions", kind: "page", param: "pageId", path: "/admin/pages/:id/revisions", loader: revisionsLoader, action: revisionsAction },
+        { name: "page preview", kind: "page", param: "pageId", path: "/admin/pages/:id/preview", loader: pagePreviewLoader },
+        { name: "post editor", kind: "post", param: "postId", path: "/admin/posts/:id", loader: postLoader, action: postAction },
+        { name: "post revisions", kind: "post", param: "postId", path: "/admin/posts/:id/revisions", loader: postRevisionsLoader, action: postRevisionsAction },
+        { name: "position editor", kind: "position", param: "positionId", path: "/admin/positions/:id", loader: positionLoader, action: positionAction },
+        { name: "position revisions", kind: "position", param: "positionId", path: "/admin/positions/:id/revisions", loader: positionRevisionsLoader, action: positionRevisionsAction },
+        { name: "position preview", kind: "position", param: "positionId", path: "/admin/positions/:id/preview", loader: positionPreviewLoader },
+        { name: "legal version", kind: "legal", param: "versionId", path: "/admin/legal/versions/:id", loader: versionLoader, action: versionAction },
+        { name: "legal preview", kind: "legal", param: "versionId", path: "/admin/legal/versions/:id/preview", loader: legalPreviewLoader },
+      ];
+      const session = await signIn(person);
+      const answers: Record<string, number> = {};
+      const expected: Record<string, number | "not 403"> = {};
+      for (const row of table) {
+        for (const locale of ["en", "de"] as const) {
+          const id = ids[row.kind][locale];
+          const path = row.path.replace(":id", id);
+          answers[`GET ${row.name} (${locale})`] = (await get(row.loader, path, session, { [row.param]: id })).status;
+          expected[`GET ${row.name} (${locale})`] = locale === "en" ? 403 : 200;
+          if (row.action) {
+            // A form that changes nothing even when allowed: refused for its content, never for its language, in German.
+            const status = (await post(row.action, path, session, { intent: "none" }, { [row.param]: id })).status;
+            answers[`POST ${row.name} (${locale})`] = status;
+            expected[`POST ${row.name} (${locale})`] = locale === "en" ? 403 : status === 403 ? "not 403" : status;
+          }
+        }
+      }
+      expect(answers).toEqual(expected);
+
+      // New content is English unless it says otherwise: refused to this person.
+      expect((await post(newPostAction, "/admin/posts/new", session, { intent: "save", title: "Neu" })).status).toBe(403);
+      expect((await post(positionsAction, "/admin/positions", session, { title: "Neu", team: "Engineering" })).status).toBe(403);
+    });
+
+    it("lets an owner limit a person to languages on their page, audited; every language is no limit", async () => {
+      const session = await signIn(owner);
+      const page = await get(userLoader, `/admin/users/${anyLanguage.id}`, session, { userId: anyLanguage.id });
+      expect(page.body).toMatchObject({
+        languages: [
+          { tag: "en", name: "English" },
+          { tag: "de", name: "Deutsch" },
+        ],
+      });
+
+      const params = { userId: anyLanguage.id };
+      const limited = await post(userAction, `/admin/users/${anyLanguage.id}`, session, { intent: "locales", locales: ["de"] }, params);
+      expect(limited).toMatchObject({ status: 200, body: { done: "Languages saved." } });
+      expect((await findUserById(db, anyLanguage.id))!.locales).toEqual(["de"]);
+      const people = (await get(usersLoader, "/admin/users", session)).body as { users: { email: string; languages: string[] }[] };
+      expect(people.users.find((person) => person.email === anyLanguage.email)?.languages).toEqual(["Deutsch"]);
+      expect(people.users.find((person) => person.email === owner.email)?.languages).toEqual([]);
+      const { entries } = await listAuditEntries(db, { action: "user.locales-changed" }, { limit: 5 });
+      expect(entries).toMatchObject([{ actorId: owner.id, targetId: anyLanguage.id, details: { from: "every", to: ["de"] } }]);
+
+      await post(userAction, `/admin/users/${anyLanguage.id}`, session, { intent: "locales", locales: ["en", "de"] }, params);
+      expect((await findUserById(db, anyLanguage.id))!.locales).toEqual([]);
+
+      const none = await post(userAction, `/admin/users/${anyLanguage.id}`, session, { intent: "locales" }, params);
+      expect(none.status).toBe(400);
+      const ownerLimited = await post(userAction, `/admin/users/${owner.id}`, session, { intent: "locales", locales: ["de"] }, {
+        userId: owner.id,
+      });
+      expect(ownerLimited.status).toBe(400);
+      expect((await findUserById(db, owner.id))!.locales).toEqual([]);
+    });
+
+    it("refuses the languages form without the session's token, and to anyone but an owner", async () => {
+      const session = await signIn(owner);
+      const forged = await post(userAction, `/admin/users/${german.id}`, { ...session, csrf: "forged" }, { intent: "locales", locales: ["en"] }, {
+        userId: german.id,
+      });
+      expect(forged.status).toBe(403);
+      const editor = await signIn(anyLanguage);
+      const notOwner = await post(userAction, `/admin/users/${german.id}`, editor, { intent: "locales", locales: ["en"] }, {
+        userId: german.id,
+      });
+      expect(notOwner.status).toBe(403);
+      expect((await findUserById(db, german.id))!.locales).toEqual(["de"]);
+    });
+  });
+}
+
+describe("a content's language", () => {
+  it("follows an address's prefix among the languages that have a catalog, English without one", () => {
+    expect(localeOfAddress("/")).toBe("en");
+    expect(localeOfAddress("/products/sentinel")).toBe("en");
+    expect(localeOfAddress("/de")).toBe("de");
+    expect(localeOfAddress("/de/produkte/sentinel")).toBe("de");
+    expect(localeOfAddress("/design")).toBe("en");
+  });
+
+  it("names a menu's language in its key; a key without one is English", () => {
+    expect(localeOfMenuKey("header")).toBe("en");
+    expect(localeOfMenuKey("de:header")).toBe("de");
+    expect(localeOfMenuKey("xx:header")).toBe("en");
+  });
+
+  it("opens every language to owners and to people without a limit", () => {
+    expect(canEditLocale({ roles: ["editor"], locales: [] }, "en")).toBe(true);
+    expect(canEditLocale({ roles: ["editor"], locales: ["de"] }, "en")).toBe(false);
+    expect(canEditLocale({ roles: ["editor"], locales: ["de"] }, "de")).toBe(true);
+    expect(canEditLocale({ roles: ["owner"], locales: ["de"] }, "en")).toBe(true);
+  });
+});
