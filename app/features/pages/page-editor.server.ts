@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { DocumentState } from "~/features/content/documents.server";
-import type { Editor, PublishOutcome, SaveOutcome } from "~/features/content/core.server";
+import type { Editor, PublishOutcome, SaveOutcome, TranslationWrite } from "~/features/content/core.server";
 import { blockRegistry, blockTypes, validateBlock, type BlockType } from "~/features/pages/blocks/registry.server";
 import { renderBlockHtml, viewEnv } from "~/features/pages/blocks/render.server";
 import { findPageForEditor, publishPage, savePage } from "~/features/pages/page-documents.server";
@@ -317,7 +317,7 @@ async function unknownLinkErrors(db: Db, draft: PageDraft): Promise<Record<strin
 export async function savePageDraft(
   db: Db,
   editor: Editor,
-  input: { id?: string; baseRevision: number; draft: PageDraft; previousPath?: string },
+  input: { id?: string; baseRevision: number; draft: PageDraft; previousPath?: string; translation?: TranslationWrite },
 ): Promise<SaveOutcome> {
   const errors: Record<string, string> = {};
   if (input.draft.path !== input.previousPath) {
@@ -326,7 +326,12 @@ export async function savePageDraft(
   }
   Object.assign(errors, await unknownLinkErrors(db, input.draft));
   if (Object.keys(errors).length) return { ok: false, errors };
-  return savePage(db, editor, { id: input.id, baseRevision: input.baseRevision, page: input.draft });
+  return savePage(db, editor, {
+    id: input.id,
+    baseRevision: input.baseRevision,
+    page: input.draft,
+    ...(input.translation ? { translation: input.translation } : {}),
+  });
 }
 
 /**
