@@ -308,3 +308,51 @@ export async function translatePost(
   if ("errors" in outcome) return { ok: false, errors: outcome.errors };
   return refusal("This translation could not be made. Reload the page and try again.");
 }
+
+// What the back office shows -------------------------------------------------------------------
+
+const STATE_LABELS: Record<DocumentState | PostState, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished",
+};
+
+/** A language's translation of a source as a list's cell names it (plain data for the page). */
+export type TranslationSummary = {
+  locale: string;
+  language: string;
+  status: TranslationStatus;
+  statusLabel: string;
+  /** The translation's own state ("Draft", "Published"), and its editor. */
+  state?: string;
+  href?: string;
+};
+
+export function summarizeTranslations(states: readonly TranslationState[] | undefined): TranslationSummary[] {
+  return (states ?? []).map((entry) => ({
+    locale: entry.locale,
+    language: entry.language,
+    status: entry.status,
+    statusLabel: TRANSLATION_STATUS_LABELS[entry.status],
+    ...(entry.translation ? { state: STATE_LABELS[entry.translation.state], href: entry.translation.editorPath } : {}),
+  }));
+}
+
+/** The site's languages other than English (those a source may be translated into), as tags. */
+export const translationLocales = (siteLocales: readonly { tag: string }[]) =>
+  siteLocales.map((locale) => locale.tag).filter((tag) => tag !== SOURCE_LOCALE);
+
+/** A translation's context for its editor, as plain data: its source, and what changed in it since. */
+export function translationView(context: TranslationContext<unknown>) {
+  return {
+    language: context.language,
+    sourceTitle: context.source.title,
+    sourceHref: context.source.editorPath,
+    sourceRevision: context.source.revision,
+    from: context.sourceRevision,
+    outdated: context.outdated,
+    changes: context.changes,
+  };
+}
+export type TranslationView = ReturnType<typeof translationView>;

@@ -65,6 +65,9 @@ export type PageListItem = {
   updatedAt: string;
   updatedByEmail: string;
   revision: number;
+  locale: string;
+  /** A translation's English source; null for a source. */
+  translationOf: string | null;
 };
 
 /** Every page for the editor's list: the latest change first. */
@@ -79,6 +82,8 @@ export async function listPagesForEditors(db: Db, now = Date.now()): Promise<Pag
     updatedAt: doc.updatedAt,
     updatedByEmail: doc.updatedByEmail,
     revision: doc.revision,
+    locale: doc.locale,
+    translationOf: doc.translationOf,
   }));
 }
 

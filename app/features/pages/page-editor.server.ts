@@ -395,3 +395,46 @@ export function renderPagePreview(draft: Pick<PageDraft, "path" | "blocks">): { 
   });
   return { html: pieces.join(""), problems };
 }
+
+/** The English source's fields beside a translation's: the page's own, and each block's by its editor labels. */
+export type PageSourceColumn = {
+  fields: { label: string; text: string }[];
+  blocks: { label: string; fields: { label: string; text: string }[] }[];
+};
+
+/** A field's value as a translator reads it: text as it is, lists and groups as indented lines. */
+function sourceText(value: unknown, indent = ""): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value))
+    return value.map((item, index) => `${indent}${index + 1}. ${sourceText(item, `${indent}   `).trimStart()}`).join("\n");
+  if (typeof value === "object")
+    return Object.entries(value)
+      .map(([key, item]) =>
+        item && typeof item === "object"
+          ? `${indent}${key}:\n${sourceText(item, `${indent}  `)}`
+          : `${indent}${key}: ${String(item)}`,
+      )
+      .join("\n");
+  return `${indent}${String(value)}`;
+}
+
+export function pageSourceColumn(page: PageDraft): PageSourceColumn {
+  return {
+    fields: [
+      { label: "Address", text: page.path },
+      { label: "Title", text: page.title },
+      { label: "Description", text: page.description },
+    ],
+    blocks: page.blocks.map((block, index) => {
+      const type = String(block.type);
+      if (!isBlockType(type)) return { label: `Block ${index + 1}: ${type}`, fields: [] };
+      const { label, fields } = blockRegistry[type];
+      return {
+        label: `Block ${index + 1}: ${label}`,
+        fields: fields
+          .filter((field) => block[field.name] !== undefined && block[field.name] !== "")
+          .map((field) => ({ label: field.label, text: sourceText(block[field.name]) })),
+      };
+    }),
+  };
+}

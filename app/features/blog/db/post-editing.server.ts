@@ -39,7 +39,11 @@ export type PostFields = {
   published: boolean;
 };
 
-export type EditorPostSummary = BlogPostSummary & { unpublished_at: string | null };
+export type EditorPostSummary = BlogPostSummary & {
+  unpublished_at: string | null;
+  locale: string;
+  translation_of: string | null;
+};
 export type EditorPost = BlogPost & {
   unpublished_at: string | null;
   locale: string;
@@ -82,6 +86,8 @@ export async function listPostsForEditors(db: Db, filter: PostListFilter = {}): 
   return rows.map((row) => ({
     ...toBlogPostSummary(row),
     unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at),
+    locale: row.locale,
+    translation_of: row.translation_of,
   }));
 }
 
