@@ -81,3 +81,30 @@ test("an editor translates a page, sees it outdated when the English one changes
   await expect(visitor.getByRole("heading", { level: 1, name: "KI-Compliance für jeden Versicherer" })).toBeVisible();
   await visitor.close();
 });
+
+test("an editor translates a post: a German draft with its own slug, the English source beside it", async ({ browser }) => {
+  const title = "An AI Governance Operating Model That Engineers Will Actually Follow";
+  const { page } = await signInAs(browser, server, ["editor"]);
+  await page.goto("/admin/posts");
+  const english = page.getByRole("row", { name: /ai-governance-operating-model/ }).filter({ hasText: "Missing" });
+  await expect(english.getByRole("listitem", { name: "Deutsch: Missing" })).toBeVisible();
+  await english.getByRole("link", { name: title }).click();
+
+  await page.getByRole("button", { name: "Translate into Deutsch" }).click();
+  await expect(page.getByText("The translation was created as a draft")).toBeVisible();
+  await expect(page.getByLabel("Slug")).toHaveValue("ai-governance-operating-model-de");
+  await expect(page.getByRole("region", { name: "English source" })).toContainText("Maya Lindqvist");
+  await expect(page.getByRole("region", { name: "Translation" })).toContainText(
+    `The Deutsch translation of the English post ${title}`,
+  );
+
+  await page.getByLabel("Title").fill("Ein KI-Governance-Betriebsmodell, dem Engineers folgen");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText(/Saved as revision/)).toBeVisible();
+
+  await page.goto("/admin/posts");
+  await expect(
+    page.getByRole("row", { name: new RegExp(title) }).getByRole("listitem", { name: "Deutsch: Current, Draft" }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: /Ein KI-Governance-Betriebsmodell/ })).toContainText("Deutsch translation of");
+});

@@ -103,7 +103,7 @@ export function TranslationNotice({ language, sourceTitle, sourceHref, sourceRev
         <Link to={sourceHref} className="underline">
           {sourceTitle}
         </Link>
-        {outdated ? "." : `, up to date with its revision ${sourceRevision}.`}
+        {outdated ? "." : sourceRevision ? `, up to date with its revision ${sourceRevision}.` : ", up to date with it."}
       </p>
       {outdated ? (
         <>
