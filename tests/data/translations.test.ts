@@ -139,6 +139,11 @@ for (const { engine, skip } of await engines()) {
       expect(stored).toMatchObject({ revision: 1, path: "/de/solutions/financial-services", locale: "de" });
       // Within its language it may move.
       ok(await savePage(db, alice, { id: made.id, baseRevision: 1, page: samplePage({ path: "/de/loesungen/finanzen" }) }));
+      // Nor may its English source leave English while it has translations.
+      expect(await savePage(db, alice, { id: source.id, baseRevision: 1, page: samplePage({ path: "/de/finanzen" }) })).toEqual({
+        ok: false,
+        errors: { path: "Path must stay outside the other languages' prefixes: this page has translations." },
+      });
     });
 
     it("refuses to publish a translation whose blocks fail their schema", async () => {

@@ -8,7 +8,7 @@ import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/b
 // one is English only.
 
 const server = backOfficeServerForThisFile(() => ({ SITE_LOCALES: "en,de" }));
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test("an editor translates a page, sees it outdated when the English one changes, and brings it up to date", async ({
   browser,

@@ -169,6 +169,15 @@ export function translationAddressProblem(type: ContentTypeId, path: string, tra
   };
 }
 
+/** A source with translations stays in its language: moved under another prefix, its translations would name a translation. */
+async function sourceLeavesItsLanguage(trx: Db, type: ContentTypeId, id: string, locale: string): Promise<FieldErrors | undefined> {
+  const translated = await trx.selectFrom("content_documents").select("id").where("translation_of", "=", id).executeTakeFirst();
+  if (!translated) return undefined;
+  const { addressField = "path", fieldLabels, noun } = contentTypeOf(type);
+  const where = localePrefix(locale) ? `begin with ${localePrefix(locale)}/` : "stay outside the other languages' prefixes";
+  return { [addressField]: `${fieldLabels[addressField] ?? "Path"} must ${where}: this ${noun} has translations.` };
+}
+
 /** What a save of a translation records besides its fields (./translations.server.ts makes and updates them). */
 export type TranslationWrite =
   /** Made now from source `of`, in `locale`, up to date with the source's revision `sourceRevision`. */
@@ -211,7 +220,9 @@ export async function saveDocument(
       await settleDueVersion(trx, id, now);
       const existing = input.id ? await findDocumentForUpdate(trx, id) : undefined;
       if (input.id && (!existing || existing.type !== type)) throw new Error(`${type} ${id} does not exist`);
-      const leaves = translationAddressProblem(type, path, existing?.translationOf ? existing.locale : made?.locale);
+      const leaves =
+        translationAddressProblem(type, path, existing?.translationOf ? existing.locale : made?.locale) ??
+        (existing && !existing.translationOf && existing.locale !== locale ? await sourceLeavesItsLanguage(trx, type, id, existing.locale) : undefined);
       if (leaves) return { ok: false as const, errors: leaves };
       if (translation && !made && !existing?.translationOf) throw new Error(`${type} ${id} is not a translation`);
       const number = await nextRevisionNumber(trx, type, id, input.baseRevision);
