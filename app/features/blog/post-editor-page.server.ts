@@ -17,12 +17,24 @@ import { postStateOf } from "~/features/blog/post-state";
 import { describePlace, type PublishProblem } from "~/features/content/publish-checks.server";
 import { imageLookupFor, listMedia } from "~/features/media/media.server";
 import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
+import { contentTypes } from "~/features/content/content-types";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
+import {
+  sourceRevisionOf,
+  summarizeTranslations,
+  translationContext,
+  translationLocales,
+  translationStates,
+  translationView,
+} from "~/features/content/translations.server";
 import {
   findPostForEditor,
   findRevision,
   latestRevisionNumber,
   listAllCategories,
   type EditorPost,
+  type PostFields,
 } from "~/features/blog/db/post-editing.server";
 
 // The post editor page's server side, shared by "New post" and a post's edit page: what the form
@@ -88,7 +100,48 @@ export async function editorPageData(request: Request, post: EditorPost | undefi
     timeZones: timeZoneNames(),
     state: post ? postStateOf(post) : ("new" as const),
     baseRevision,
+    ...(await translationData(post)),
   };
+}
+
+/** The source's fields a translator reads beside the translation's, in the form's order. */
+function postSourceFields(fields: PostFields): { label: string; text: string }[] {
+  const text = contentTypes.post.asText(fields);
+  return ["title", "slug", "excerpt", "category", "author", "image_url", "content"].map((name) => ({
+    label: contentTypes.post.fieldLabels[name]!,
+    text: text[name] ?? "",
+  }));
+}
+
+/**
+ * An English post's translations (and the buttons that make the missing ones); a translation's
+ * source, beside its fields, and what changed in it since the translation was brought up to date.
+ */
+async function translationData(post: EditorPost | undefined) {
+  if (!post) return { translations: [], translation: null };
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const isSource = post.locale === SOURCE_LOCALE && !post.translation_of;
+  const states = isSource && locales.length ? await translationStates(getDb(), "post", [post.id], locales) : undefined;
+  const context = post.translation_of
+    ? await translationContext<PostFields>(getDb(), "post", {
+        locale: post.locale,
+        translationOf: post.translation_of,
+        sourceRevision: post.source_revision,
+      })
+    : undefined;
+  return {
+    translations: summarizeTranslations(states?.get(post.id)),
+    translation: context ? translationView(context) : null,
+    ...(context ? { source: { fields: postSourceFields(context.source.fields) } } : {}),
+  };
+}
+
+/** "Brought up to date with the English revision M", ticked on a translation's form: M, if it is one the source has. */
+async function upToDateWith(post: EditorPost | undefined, form: FormData | URLSearchParams) {
+  const text = form.get("sourceRevision");
+  if (!post?.translation_of || typeof text !== "string" || !/^\d{1,9}$/.test(text)) return undefined;
+  const number = Number(text);
+  return number <= (await sourceRevisionOf(getDb(), "post", post.translation_of)) ? { sourceRevision: number } : undefined;
 }
 
 type ActionResult = {
@@ -151,11 +204,13 @@ export async function postEditorAction({ user, form }: AdminForm, context: AppLo
       status: 400,
     });
 
+  const translation = await upToDateWith(existing, form);
   const outcome = await savePost({
     id: postId,
     baseRevision,
     fields: checked.fields,
     intent: intent as PostIntent,
+    ...(translation ? { translation } : {}),
     actor: user,
     ip: context.clientIp,
   });

@@ -9,6 +9,7 @@ import {
   isConflict,
   nextRevisionNumber,
   type Conflict,
+  type TranslationWrite,
 } from "~/features/content/core.server";
 import { announceContentChange, type ContentChange } from "~/features/content/publish-hook.server";
 import { postPath } from "~/features/blog/posts";
@@ -182,6 +183,8 @@ export async function savePost(input: {
   intent: PostIntent;
   summary?: string;
   auditAction?: AuditAction;
+  /** A translation made by this save (its language, source and the source's revision), or brought up to date. */
+  translation?: TranslationWrite;
   actor: NonNullable<Actor>;
   ip: string;
 }): Promise<SaveOutcome> {
@@ -223,7 +226,10 @@ export async function savePost(input: {
         : intent === "unpublish"
           ? new Date().toISOString()
           : (existing?.unpublished_at ?? null);
-      await writePost(trx, id, fields, { create: !existing, unpublishedAt });
+      const { translation } = input;
+      const made = translation && "of" in translation ? translation : undefined;
+      if (translation && !made && !existing?.translation_of) throw new Error(`post ${id} is not a translation`);
+      await writePost(trx, id, fields, { create: !existing, unpublishedAt, ...(translation ? { translation } : {}) });
       number += 1;
       const summary = input.summary ?? SUMMARIES[intent](fields);
       await insertRevision(trx, id, number, fields, summary, actor);
@@ -231,7 +237,7 @@ export async function savePost(input: {
         actor,
         action: existing
           ? (input.auditAction ?? contentAuditAction("post", AUDIT_VERB[intent]))
-          : contentAuditAction("post", "created"),
+          : contentAuditAction("post", made ? "translation-created" : "created"),
         target: { type: "post", id },
         details: {
           revision: number,
@@ -240,9 +246,25 @@ export async function savePost(input: {
           ...(existing?.slug !== fields.slug && existing?.slug ? { previousSlug: existing.slug } : {}),
           ...(unfeatured.length ? { unfeatured } : {}),
           ...(existing ? {} : { intent }),
+          ...(made ? { locale: made.locale, translationOf: made.of, sourceRevision: made.sourceRevision } : {}),
         },
         ip: input.ip,
       });
+      if (existing && translation && translation.sourceRevision !== existing.source_revision) {
+        await recordAudit(trx, {
+          actor,
+          action: contentAuditAction("post", "translation-updated"),
+          target: { type: "post", id },
+          details: {
+            revision: number,
+            locale: existing.locale,
+            translationOf: existing.translation_of,
+            sourceRevision: translation.sourceRevision,
+            previousSourceRevision: existing.source_revision,
+          },
+          ip: input.ip,
+        });
+      }
       // What visitors see changes when the post was or becomes public: the publish hook is told.
       if (existing?.published || fields.published) {
         const before = existing?.published ? postPath(existing) : null;

@@ -27,6 +27,8 @@ import { recordAudit, type Actor } from "~/features/audit/audit.server";
 import type { PublishProblem } from "~/features/content/publish-checks.server";
 import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
 import { lockContentWrites } from "~/db/content-lock.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
+import { languageName, localePrefix } from "~/features/content/document-locale";
 import type { Database } from "~/db/schema";
 
 // The content core: one conflict rule, one revision history with its diff and restore, one
@@ -155,20 +157,60 @@ async function pathTaken(db: Db, type: ContentTypeId, path: string, id: string |
 }
 
 /**
+ * A translation's address must stay under its language's prefix: a German page that left /de
+ * would become an English page that says it translates one. The refusal, beside the address field.
+ */
+export function translationAddressProblem(type: ContentTypeId, path: string, translationLocale: string | undefined): FieldErrors | undefined {
+  if (!translationLocale || documentLocaleOf(path) === translationLocale) return undefined;
+  const { addressField = "path", fieldLabels } = contentTypeOf(type);
+  const prefix = localePrefix(translationLocale);
+  return {
+    [addressField]: `${fieldLabels[addressField] ?? "Path"} must begin with ${prefix}/: this is the ${languageName(translationLocale)} translation of an English ${contentTypeOf(type).noun}.`,
+  };
+}
+
+/** A source with translations stays in its language: moved under another prefix, its translations would name a translation. */
+async function sourceLeavesItsLanguage(trx: Db, type: ContentTypeId, id: string, locale: string): Promise<FieldErrors | undefined> {
+  const translated = await trx.selectFrom("content_documents").select("id").where("translation_of", "=", id).executeTakeFirst();
+  if (!translated) return undefined;
+  const { addressField = "path", fieldLabels, noun } = contentTypeOf(type);
+  const where = localePrefix(locale) ? `begin with ${localePrefix(locale)}/` : "stay outside the other languages' prefixes";
+  return { [addressField]: `${fieldLabels[addressField] ?? "Path"} must ${where}: this ${noun} has translations.` };
+}
+
+/** What a save of a translation records besides its fields (./translations.server.ts makes and updates them). */
+export type TranslationWrite =
+  /** Made now from source `of`, in `locale`, up to date with the source's revision `sourceRevision`. */
+  | { locale: string; of: string; sourceRevision: number }
+  /** Brought up to date with the source's revision `sourceRevision` by this save. */
+  | { sourceRevision: number };
+
+/**
  * Saves `fields` as the draft of document `id` (a new one when undefined), revision
  * `baseRevision + 1`. What visitors see does not change: only publishing does. A save based on an
- * older revision is refused with what changed since and who changed it.
+ * older revision is refused with what changed since and who changed it. The document's language
+ * is its address's; a translation's address must stay in its language.
  */
 export async function saveDocument(
   db: Db,
   editor: Editor,
-  input: { type: ContentTypeId; id?: string; baseRevision: number; fields: unknown; summary?: string; verb?: "restored" },
+  input: {
+    type: ContentTypeId;
+    id?: string;
+    baseRevision: number;
+    fields: unknown;
+    summary?: string;
+    verb?: "restored";
+    translation?: TranslationWrite;
+  },
 ): Promise<SaveOutcome> {
-  const { type } = input;
+  const { type, translation } = input;
   const id = input.id ?? randomUUID();
   const checked = validate(type, input.fields, id);
   if (!checked.ok) return checked;
   const { snapshot, path } = checked;
+  const locale = documentLocaleOf(path);
+  const made = translation && "of" in translation ? translation : undefined;
   try {
     return await db.transaction().execute(async (trx) => {
       await lockContentWrites(trx);
@@ -178,19 +220,47 @@ export async function saveDocument(
       await settleDueVersion(trx, id, now);
       const existing = input.id ? await findDocumentForUpdate(trx, id) : undefined;
       if (input.id && (!existing || existing.type !== type)) throw new Error(`${type} ${id} does not exist`);
+      const leaves =
+        translationAddressProblem(type, path, existing?.translationOf ? existing.locale : made?.locale) ??
+        (existing && !existing.translationOf && existing.locale !== locale ? await sourceLeavesItsLanguage(trx, type, id, existing.locale) : undefined);
+      if (leaves) return { ok: false as const, errors: leaves };
+      if (translation && !made && !existing?.translationOf) throw new Error(`${type} ${id} is not a translation`);
       const number = await nextRevisionNumber(trx, type, id, input.baseRevision);
-      const write = { draft: snapshot, path, revision: number, byEmail: editor.actor.email, at: now };
+      const write = {
+        draft: snapshot,
+        path,
+        locale,
+        revision: number,
+        byEmail: editor.actor.email,
+        at: now,
+        ...(translation ? { translation } : {}),
+      };
       if (!existing) await insertDocument(trx, id, type, write);
       else if (!(await updateDraft(trx, id, input.baseRevision, write))) throw new StaleRevision();
-      const summary = input.summary ?? (existing ? "Saved" : "Created");
+      const summary = input.summary ?? (existing ? "Saved" : made ? `Translation into ${languageName(made.locale)} created` : "Created");
       await keepRevision(trx, { type, id, number, snapshot, summary, author: editor.actor });
+      const target = { type: contentTypeOf(type).auditTarget, id };
       await recordAudit(trx, {
         actor: editor.actor,
-        action: contentAuditAction(type, existing ? (input.verb ?? "saved") : "created"),
-        target: { type: contentTypeOf(type).auditTarget, id },
-        details: { revision: number, path, ...(existing && existing.path !== path ? { previousPath: existing.path } : {}) },
+        action: contentAuditAction(type, existing ? (input.verb ?? "saved") : made ? "translation-created" : "created"),
+        target,
+        details: {
+          revision: number,
+          path,
+          ...(existing && existing.path !== path ? { previousPath: existing.path } : {}),
+          ...(made ? { locale: made.locale, translationOf: made.of, sourceRevision: made.sourceRevision } : {}),
+        },
         ip: editor.ip,
       });
+      if (existing && translation && translation.sourceRevision !== existing.sourceRevision) {
+        await recordAudit(trx, {
+          actor: editor.actor,
+          action: contentAuditAction(type, "translation-updated"),
+          target,
+          details: { revision: number, locale: existing.locale, translationOf: existing.translationOf, sourceRevision: translation.sourceRevision, previousSourceRevision: existing.sourceRevision },
+          ip: editor.ip,
+        });
+      }
       return { ok: true as const, id, revision: number };
     });
   } catch (error) {
@@ -222,6 +292,8 @@ export async function publishDocument(
       if (doc.revision !== input.baseRevision) throw new StaleRevision();
       const checked = validate(type, doc.draft, id);
       if (!checked.ok) return checked;
+      const leaves = translationAddressProblem(type, checked.path, doc.translationOf ? doc.locale : undefined);
+      if (leaves) return { ok: false, errors: leaves };
       const taken = await pathTaken(trx, type, checked.path, id);
       if (taken) return { ok: false, errors: taken };
       const before = liveVersionOf(doc, now.getTime());

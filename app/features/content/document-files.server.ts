@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { ContentTypeId } from "~/features/content/content-types";
 import { insertRevision } from "~/features/content/revisions.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import type { Database } from "~/db/schema";
 
 // Documents of the core's own table written from content files (the import and the seed of a fresh
@@ -47,6 +48,7 @@ export async function writeDocumentFiles<Snapshot>(
     const number = Number(existing?.revision ?? 0) + 1;
     const values = {
       path,
+      locale: documentLocaleOf(path),
       draft,
       published: draft,
       published_path: path,

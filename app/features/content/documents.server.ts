@@ -19,6 +19,12 @@ export type ContentDocument<Data = unknown> = {
   id: string;
   type: ContentTypeId;
   path: string;
+  /** Its language, which its address says (./document-locale.ts). */
+  locale: string;
+  /** A translation's source document (in English); null for a source. */
+  translationOf: string | null;
+  /** The source's revision this translation was last brought up to date with. */
+  sourceRevision: number | null;
   draft: Data;
   published: Data | null;
   publishedPath: string | null;
@@ -48,6 +54,9 @@ function toDocument<Data>(row: Selectable<ContentDocumentsTable>): ContentDocume
     id: row.id,
     type: row.type as ContentTypeId,
     path: row.path,
+    locale: row.locale,
+    translationOf: row.translation_of,
+    sourceRevision: row.source_revision == null ? null : Number(row.source_revision),
     draft: parseSnapshot<Data>(row.draft),
     published: json<Data>(row.published),
     publishedPath: row.published_path,
@@ -311,7 +320,16 @@ export async function findPublishedVersions<Data>(db: Db, ids: readonly string[]
   });
 }
 
-export type DocumentWrite<Data> = { draft: Data; path: string; revision: number; byEmail: string; at: string };
+export type DocumentWrite<Data> = {
+  draft: Data;
+  path: string;
+  locale: string;
+  revision: number;
+  byEmail: string;
+  at: string;
+  /** A translation's source and the source's revision it is up to date with (set when made, and when brought up to date). */
+  translation?: { of?: string; sourceRevision: number };
+};
 
 export async function insertDocument<Data>(trx: Db, id: string, type: ContentTypeId, write: DocumentWrite<Data>): Promise<void> {
   await trx
@@ -320,6 +338,8 @@ export async function insertDocument<Data>(trx: Db, id: string, type: ContentTyp
       id,
       type,
       path: write.path,
+      locale: write.locale,
+      ...(write.translation ? { translation_of: write.translation.of ?? null, source_revision: write.translation.sourceRevision } : {}),
       draft: JSON.stringify(write.draft),
       state: "draft",
       revision: write.revision,
@@ -337,6 +357,8 @@ export async function updateDraft<Data>(trx: Db, id: string, baseRevision: numbe
     .updateTable("content_documents")
     .set({
       path: write.path,
+      locale: write.locale,
+      ...(write.translation ? { source_revision: write.translation.sourceRevision } : {}),
       draft: JSON.stringify(write.draft),
       revision: write.revision,
       updated_at: write.at,

@@ -11,6 +11,7 @@ import {
   type Editor,
   type PublishOutcome,
   type SaveOutcome,
+  type TranslationWrite,
 } from "~/features/content/core.server";
 import {
   documentStateOf,
@@ -64,6 +65,9 @@ export type PageListItem = {
   updatedAt: string;
   updatedByEmail: string;
   revision: number;
+  locale: string;
+  /** A translation's English source; null for a source. */
+  translationOf: string | null;
 };
 
 /** Every page for the editor's list: the latest change first. */
@@ -78,6 +82,8 @@ export async function listPagesForEditors(db: Db, now = Date.now()): Promise<Pag
     updatedAt: doc.updatedAt,
     updatedByEmail: doc.updatedByEmail,
     revision: doc.revision,
+    locale: doc.locale,
+    translationOf: doc.translationOf,
   }));
 }
 
@@ -89,7 +95,7 @@ export async function findPageForEditor(db: Db, id: string): Promise<ContentDocu
 export function savePage(
   db: Db,
   editor: Editor,
-  input: { id?: string; baseRevision: number; page: unknown },
+  input: { id?: string; baseRevision: number; page: unknown; translation?: TranslationWrite },
 ): Promise<SaveOutcome> {
   // The page's own fields are checked (and labelled) by the core; each block then against its own
   // type's schema (the renderer's check), and stored as that schema reads it.
@@ -103,7 +109,13 @@ export function savePage(
     }
     fields = pageSnapshotSchema.parse(checked.page);
   }
-  return saveDocument(db, editor, { type: "page", id: input.id, baseRevision: input.baseRevision, fields });
+  return saveDocument(db, editor, {
+    type: "page",
+    id: input.id,
+    baseRevision: input.baseRevision,
+    fields,
+    ...(input.translation ? { translation: input.translation } : {}),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { DocumentState } from "~/features/content/documents.server";
-import type { Editor, PublishOutcome, SaveOutcome } from "~/features/content/core.server";
+import type { Editor, PublishOutcome, SaveOutcome, TranslationWrite } from "~/features/content/core.server";
 import { blockRegistry, blockTypes, validateBlock, type BlockType } from "~/features/pages/blocks/registry.server";
 import { renderBlockHtml, viewEnv } from "~/features/pages/blocks/render.server";
 import { findPageForEditor, publishPage, savePage } from "~/features/pages/page-documents.server";
@@ -317,7 +317,7 @@ async function unknownLinkErrors(db: Db, draft: PageDraft): Promise<Record<strin
 export async function savePageDraft(
   db: Db,
   editor: Editor,
-  input: { id?: string; baseRevision: number; draft: PageDraft; previousPath?: string },
+  input: { id?: string; baseRevision: number; draft: PageDraft; previousPath?: string; translation?: TranslationWrite },
 ): Promise<SaveOutcome> {
   const errors: Record<string, string> = {};
   if (input.draft.path !== input.previousPath) {
@@ -326,7 +326,12 @@ export async function savePageDraft(
   }
   Object.assign(errors, await unknownLinkErrors(db, input.draft));
   if (Object.keys(errors).length) return { ok: false, errors };
-  return savePage(db, editor, { id: input.id, baseRevision: input.baseRevision, page: input.draft });
+  return savePage(db, editor, {
+    id: input.id,
+    baseRevision: input.baseRevision,
+    page: input.draft,
+    ...(input.translation ? { translation: input.translation } : {}),
+  });
 }
 
 /**
@@ -389,4 +394,47 @@ export function renderPagePreview(draft: Pick<PageDraft, "path" | "blocks">): { 
     return renderBlockHtml(checked.value, env);
   });
   return { html: pieces.join(""), problems };
+}
+
+/** The English source's fields beside a translation's: the page's own, and each block's by its editor labels. */
+export type PageSourceColumn = {
+  fields: { label: string; text: string }[];
+  blocks: { label: string; fields: { label: string; text: string }[] }[];
+};
+
+/** A field's value as a translator reads it: text as it is, lists and groups as indented lines. */
+function sourceText(value: unknown, indent = ""): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value))
+    return value.map((item, index) => `${indent}${index + 1}. ${sourceText(item, `${indent}   `).trimStart()}`).join("\n");
+  if (typeof value === "object")
+    return Object.entries(value)
+      .map(([key, item]) =>
+        item && typeof item === "object"
+          ? `${indent}${key}:\n${sourceText(item, `${indent}  `)}`
+          : `${indent}${key}: ${String(item)}`,
+      )
+      .join("\n");
+  return `${indent}${String(value)}`;
+}
+
+export function pageSourceColumn(page: PageDraft): PageSourceColumn {
+  return {
+    fields: [
+      { label: "Address", text: page.path },
+      { label: "Title", text: page.title },
+      { label: "Description", text: page.description },
+    ],
+    blocks: page.blocks.map((block, index) => {
+      const type = String(block.type);
+      if (!isBlockType(type)) return { label: `Block ${index + 1}: ${type}`, fields: [] };
+      const { label, fields } = blockRegistry[type];
+      return {
+        label: `Block ${index + 1}: ${label}`,
+        fields: fields
+          .filter((field) => block[field.name] !== undefined && block[field.name] !== "")
+          .map((field) => ({ label: field.label, text: sourceText(block[field.name]) })),
+      };
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useBlocker, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { CsrfField, useCsrfToken } from "~/ui/admin/csrf-field";
+import { SourceFields } from "~/features/content/admin/translations";
 import { ImageUploadForm, type UploadAnswer } from "~/features/media/admin/image-upload-form";
 import { MediaPicker } from "~/features/media/admin/media-picker";
 import { Notice } from "~/ui/admin/page-heading";
@@ -42,6 +43,8 @@ export type PostEditorProps = {
   /** What the checks before publishing found: the post was not published. */
   publishChecks?: string[];
   notice?: ReactNode;
+  /** A translation's English source, read-only beside its fields. */
+  source?: { fields: readonly { label: string; text: string }[] };
 };
 
 const field = "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-700";
@@ -71,6 +74,109 @@ export function PostEditor(props: PostEditorProps) {
             { intent: "schedule", label: "Schedule", variant: "secondary" },
           ];
 
+  const fields = (
+    <>
+      <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 lg:grid-cols-2">
+        <TextField
+          name="title"
+          label="Title"
+          value={values.title}
+          error={errors.title}
+          maxLength={200}
+          className="lg:col-span-2"
+        />
+        <TextField
+          name="slug"
+          label="Slug"
+          value={values.slug}
+          error={errors.slug}
+          maxLength={120}
+          hint="The post's address: /resources/blog/slug. Lowercase words joined by hyphens; made from the title when left empty. A published post's old address keeps working."
+        />
+        <TextField
+          name="category"
+          label="Category"
+          value={values.category}
+          error={errors.category}
+          maxLength={60}
+          list={props.categories}
+        />
+        <TextField
+          name="excerpt"
+          label="Excerpt"
+          value={values.excerpt}
+          error={errors.excerpt}
+          maxLength={500}
+          multiline
+          className="lg:col-span-2"
+        />
+        <TextField name="author" label="Author" value={values.author} error={errors.author} maxLength={100} />
+        <TextField
+          name="readTime"
+          label="Read time (minutes)"
+          value={values.readTime}
+          error={errors.readTime}
+          inputMode="numeric"
+          hint={`Leave empty to compute it from the body (now ${props.computedReadTime} min).`}
+        />
+        <TextField
+          name="publishedAt"
+          label="Publication date"
+          type="datetime-local"
+          value={values.publishedAt}
+          error={errors.publishedAt}
+          hint="In the time zone below. Publishing now sets it to the current time; scheduling needs a moment ahead."
+        />
+        <TimeZoneField value={values.timeZone} zones={props.timeZones} />
+        <div className="lg:col-span-2">
+          <MediaPicker images={props.images} name="imageUrl" value={libraryUrl} legend="Image" />
+          <p className="mt-2 text-sm">
+            <a href="#upload-image" className="text-brand-700 underline">
+              Upload a new image
+            </a>{" "}
+            to add it to this list.
+          </p>
+          <TextField
+            name="imageUrlOther"
+            label="Or an image address"
+            value={libraryUrl ? "" : values.imageUrl}
+            error={errors.imageUrl}
+            hint="A site path such as /images/photos/x.jpg or an https URL; used instead of the choice above when filled."
+            className="mt-3"
+          />
+        </div>
+        <div className="flex items-start gap-2 lg:col-span-2">
+          <input id="post-featured" name="featured" type="checkbox" defaultChecked={values.featured} className="mt-1 size-4" />
+          <label htmlFor="post-featured" className="text-sm">
+            <span className="font-medium">Featured post</span>
+            <span className="block text-muted">One post is featured at a time: featuring this one unfeatures the other.</span>
+          </label>
+        </div>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <BodyField value={values.content} error={errors.content} onChange={live.update} />
+        <section aria-labelledby="live-preview-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="live-preview-heading" className="text-lg font-semibold">
+              Preview
+            </h2>
+            <button type="submit" name="intent" value="preview" className={buttonClasses("ghost")}>
+              Update preview
+            </button>
+          </div>
+          <MarkupProblems problems={live.problems} />
+          <div
+            data-testid="live-preview"
+            className={`mt-4 max-h-[40rem] overflow-y-auto ${ARTICLE_BODY_CLASSES}`}
+            // Trusted: rendered on the server by the public renderer, which escapes text and emits only allow-listed markup.
+            dangerouslySetInnerHTML={{ __html: live.html }}
+          />
+        </section>
+      </div>
+    </>
+  );
+
   return (
     <>
       <Form method="post" ref={formRef} noValidate className="space-y-6" onSubmit={() => dirty.clear()}>
@@ -96,104 +202,14 @@ export function PostEditor(props: PostEditorProps) {
           </p>
         ) : null}
 
-        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 lg:grid-cols-2">
-          <TextField
-            name="title"
-            label="Title"
-            value={values.title}
-            error={errors.title}
-            maxLength={200}
-            className="lg:col-span-2"
-          />
-          <TextField
-            name="slug"
-            label="Slug"
-            value={values.slug}
-            error={errors.slug}
-            maxLength={120}
-            hint="The post's address: /resources/blog/slug. Lowercase words joined by hyphens; made from the title when left empty. A published post's old address keeps working."
-          />
-          <TextField
-            name="category"
-            label="Category"
-            value={values.category}
-            error={errors.category}
-            maxLength={60}
-            list={props.categories}
-          />
-          <TextField
-            name="excerpt"
-            label="Excerpt"
-            value={values.excerpt}
-            error={errors.excerpt}
-            maxLength={500}
-            multiline
-            className="lg:col-span-2"
-          />
-          <TextField name="author" label="Author" value={values.author} error={errors.author} maxLength={100} />
-          <TextField
-            name="readTime"
-            label="Read time (minutes)"
-            value={values.readTime}
-            error={errors.readTime}
-            inputMode="numeric"
-            hint={`Leave empty to compute it from the body (now ${props.computedReadTime} min).`}
-          />
-          <TextField
-            name="publishedAt"
-            label="Publication date"
-            type="datetime-local"
-            value={values.publishedAt}
-            error={errors.publishedAt}
-            hint="In the time zone below. Publishing now sets it to the current time; scheduling needs a moment ahead."
-          />
-          <TimeZoneField value={values.timeZone} zones={props.timeZones} />
-          <div className="lg:col-span-2">
-            <MediaPicker images={props.images} name="imageUrl" value={libraryUrl} legend="Image" />
-            <p className="mt-2 text-sm">
-              <a href="#upload-image" className="text-brand-700 underline">
-                Upload a new image
-              </a>{" "}
-              to add it to this list.
-            </p>
-            <TextField
-              name="imageUrlOther"
-              label="Or an image address"
-              value={libraryUrl ? "" : values.imageUrl}
-              error={errors.imageUrl}
-              hint="A site path such as /images/photos/x.jpg or an https URL; used instead of the choice above when filled."
-              className="mt-3"
-            />
+        {props.source ? (
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <SourceFields fields={props.source.fields} />
+            <div className="space-y-6">{fields}</div>
           </div>
-          <div className="flex items-start gap-2 lg:col-span-2">
-            <input id="post-featured" name="featured" type="checkbox" defaultChecked={values.featured} className="mt-1 size-4" />
-            <label htmlFor="post-featured" className="text-sm">
-              <span className="font-medium">Featured post</span>
-              <span className="block text-muted">One post is featured at a time: featuring this one unfeatures the other.</span>
-            </label>
-          </div>
-        </div>
-
-        <div className="grid gap-6 xl:grid-cols-2">
-          <BodyField value={values.content} error={errors.content} onChange={live.update} />
-          <section aria-labelledby="live-preview-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-            <div className="flex items-center justify-between gap-2">
-              <h2 id="live-preview-heading" className="text-lg font-semibold">
-                Preview
-              </h2>
-              <button type="submit" name="intent" value="preview" className={buttonClasses("ghost")}>
-                Update preview
-              </button>
-            </div>
-            <MarkupProblems problems={live.problems} />
-            <div
-              data-testid="live-preview"
-              className={`mt-4 max-h-[40rem] overflow-y-auto ${ARTICLE_BODY_CLASSES}`}
-              // Trusted: rendered on the server by the public renderer, which escapes text and emits only allow-listed markup.
-              dangerouslySetInnerHTML={{ __html: live.html }}
-            />
-          </section>
-        </div>
+        ) : (
+          fields
+        )}
 
         <div className="flex flex-wrap gap-3">
           {buttons.map((button) => (

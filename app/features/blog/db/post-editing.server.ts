@@ -39,8 +39,19 @@ export type PostFields = {
   published: boolean;
 };
 
-export type EditorPostSummary = BlogPostSummary & { unpublished_at: string | null };
-export type EditorPost = BlogPost & { unpublished_at: string | null };
+export type EditorPostSummary = BlogPostSummary & {
+  unpublished_at: string | null;
+  locale: string;
+  translation_of: string | null;
+};
+export type EditorPost = BlogPost & {
+  unpublished_at: string | null;
+  locale: string;
+  /** A translation's source post; null for a source. */
+  translation_of: string | null;
+  /** The source's revision the translation was last brought up to date with. */
+  source_revision: number | null;
+};
 
 export type { RevisionInfo };
 export type Revision = ContentRevision<PostFields>;
@@ -75,6 +86,8 @@ export async function listPostsForEditors(db: Db, filter: PostListFilter = {}): 
   return rows.map((row) => ({
     ...toBlogPostSummary(row),
     unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at),
+    locale: row.locale,
+    translation_of: row.translation_of,
   }));
 }
 
@@ -92,7 +105,15 @@ export async function listAllCategories(db: Db): Promise<string[]> {
 export async function findPostForEditor(db: Db | Trx, id: string): Promise<EditorPost | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst();
-  return row && { ...toBlogPost(row), unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at) };
+  return (
+    row && {
+      ...toBlogPost(row),
+      unpublished_at: row.unpublished_at == null ? null : toIso(row.unpublished_at),
+      locale: row.locale,
+      translation_of: row.translation_of,
+      source_revision: row.source_revision == null ? null : Number(row.source_revision),
+    }
+  );
 }
 
 /** The post using `slug`, if any: a slug names one post. */
@@ -156,19 +177,34 @@ export async function writePost(
   trx: Trx,
   id: string,
   fields: PostFields,
-  change: { create: boolean; unpublishedAt: string | null },
+  change: {
+    create: boolean;
+    unpublishedAt: string | null;
+    /** A translation made now (its language and source), or brought up to date: the source's revision. */
+    translation?: { locale?: string; of?: string; sourceRevision: number };
+  },
 ): Promise<void> {
   const now = new Date().toISOString();
   const { read_time_manual: _manual, ...columns } = fields;
+  const { translation } = change;
   if (change.create) {
+    // A post's language is set when it is made (English unless it is a translation), never by an edit.
+    const language = translation?.locale
+      ? { locale: translation.locale, translation_of: translation.of ?? null, source_revision: translation.sourceRevision }
+      : {};
     await trx
       .insertInto("blog_posts")
-      .values({ id, ...columns, created_at: now, updated_at: now, unpublished_at: change.unpublishedAt })
+      .values({ id, ...columns, ...language, created_at: now, updated_at: now, unpublished_at: change.unpublishedAt })
       .execute();
   } else {
     await trx
       .updateTable("blog_posts")
-      .set({ ...columns, updated_at: now, unpublished_at: change.unpublishedAt })
+      .set({
+        ...columns,
+        ...(translation ? { source_revision: translation.sourceRevision } : {}),
+        updated_at: now,
+        unpublished_at: change.unpublishedAt,
+      })
       .where("id", "=", id)
       .execute();
   }

@@ -7,7 +7,7 @@ import { PostEditor } from "~/features/blog/admin/post-editor";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { requireContentLocale } from "~/features/auth/locales.server";
+import { requireContentLocale, requireLocale } from "~/features/auth/locales.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { editorPageData, postEditorAction } from "~/features/blog/post-editor-page.server";
@@ -19,6 +19,8 @@ import { POST_STATES, postStateOf } from "~/features/blog/post-state";
 import { getDb } from "~/db/index.server";
 import { findPostForEditor, listOldSlugs } from "~/features/blog/db/post-editing.server";
 import { getEnv } from "~/env.server";
+import { translatePost, translationLocales } from "~/features/content/translations.server";
+import { TranslatePanel, TranslationNotice } from "~/features/content/admin/translations";
 
 // A post's edit page (editors): the editor, its state and public address, the addresses it had
 // before (they redirect here), its revisions, and private preview links to share.
@@ -44,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     scheduledFor: state === "scheduled" ? formatDateTime(post.published_date, timeZoneOf(request)) : undefined,
     oldSlugs: await listOldSlugs(getDb(), post.id),
     created: url.searchParams.get("created"),
+    translated: url.searchParams.has("translated"),
     unfeatured: url.searchParams.getAll("unfeatured").slice(0, 5),
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
   };
@@ -52,6 +55,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const submitted = await requireAdminForm(request, "editor");
   await requireContentLocale(submitted.user, "post", params.postId);
+  const translateInto = submitted.form.get("translateInto");
+  if (typeof translateInto === "string" && translateInto) {
+    requireLocale(submitted.user, translateInto);
+    const post = await requirePost(params.postId);
+    const made = await translatePost(
+      getDb(),
+      { actor: submitted.user, ip: context.clientIp },
+      { sourceId: post.id, locale: translateInto, locales: translationLocales(getEnv().SITE_LOCALES) },
+    );
+    if (!made.ok)
+      return data({ translateError: "problem" in made ? made.problem : Object.values(made.errors).join(" ") }, { status: 400 });
+    throw redirect(`/admin/posts/${made.id}?translated=1`);
+  }
   const intent = submitted.form.get("intent");
   if (intent !== "preview-link" && intent !== "open-preview") return postEditorAction(submitted, context, params.postId);
 
@@ -81,7 +97,11 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
   const unfeatured = saved?.unfeatured ?? loaderData.unfeatured;
   const notice = (
     <>
+      {loaderData.translation ? <TranslationNotice {...loaderData.translation} noun="post" /> : null}
       {loaderData.created ? <Notice tone="success">The post was created.</Notice> : null}
+      {loaderData.translated ? (
+        <Notice tone="success">The translation was created as a draft: a copy of the English post, to translate.</Notice>
+      ) : null}
       {saved ? <Notice tone="success">Saved as revision {saved.revision}.</Notice> : null}
       {unfeatured.length ? (
         <Notice>
@@ -120,6 +140,8 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
           <span className="block text-sm">Old addresses that lead here: {loaderData.oldSlugs.join(", ")}</span>
         ) : null}
       </PageHeading>
+      {actionData && "translateError" in actionData ? <Notice tone="error">{actionData.translateError}</Notice> : null}
+      <TranslatePanel translations={loaderData.translations} noun="post" />
       <PostEditor key={loaderData.values.timeZone} {...page} notice={notice} />
       <PreviewLinkPanel
         noun="post"

@@ -9,6 +9,10 @@ import { timeZoneOf } from "~/ui/admin/time-zone";
 import { isPostState, POST_STATES, postStateOf } from "~/features/blog/post-state";
 import { getDb } from "~/db/index.server";
 import { listAllCategories, listPostsForEditors } from "~/features/blog/db/post-editing.server";
+import { getEnv } from "~/env.server";
+import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
+import { TranslationStatusList } from "~/features/content/admin/translations";
 
 // Posts (editors): every post whatever its state, newest change first, searchable by title and
 // narrowed by state and category. The filters are a GET form, so a filtered list is a link.
@@ -25,8 +29,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPostsForEditors(getDb(), { search: search || undefined, state, category: category || undefined }),
     listAllCategories(getDb()),
   ]);
+  // Each English post's translations into the site's other languages (none on an English-only site).
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const sources = posts.filter((post) => post.locale === SOURCE_LOCALE && !post.translation_of).map((post) => post.id);
+  const translations = await translationStates(getDb(), "post", sources, locales);
   return {
+    translating: locales.length > 0,
     posts: posts.map((post) => ({
+      translations: summarizeTranslations(translations.get(post.id)),
+      translationOf: post.translation_of
+        ? { language: languageName(post.locale), href: `/admin/posts/${post.translation_of}` }
+        : null,
       id: post.id,
       title: post.title,
       slug: post.slug,
@@ -118,7 +131,15 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Posts</caption>
           <thead>
             <tr className="text-muted">
-              {["Title", "State", "Category", "Author", "Publication date", "Last change"].map((heading) => (
+              {[
+                "Title",
+                "State",
+                "Category",
+                "Author",
+                "Publication date",
+                "Last change",
+                ...(loaderData.translating ? ["Translations"] : []),
+              ].map((heading) => (
                 <th key={heading} scope="col" className={cell}>
                   {heading}
                 </th>
@@ -142,6 +163,20 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
                 <td className={cell}>{post.author}</td>
                 <td className={cell}>{post.publishedDate}</td>
                 <td className={cell}>{post.updatedAt}</td>
+                {loaderData.translating ? (
+                  <td className={cell}>
+                    {post.translationOf ? (
+                      <span className="text-muted">
+                        {post.translationOf.language} translation of{" "}
+                        <Link to={post.translationOf.href} className="underline">
+                          its English post
+                        </Link>
+                      </span>
+                    ) : (
+                      <TranslationStatusList translations={post.translations} noun="post" />
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import { CsrfField } from "~/ui/admin/csrf-field";
 import { EditButton } from "~/ui/admin/edit-button";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { buttonClasses } from "~/ui/button";
+import { SourceFields } from "~/features/content/admin/translations";
 import {
   blockPrefix,
   controlId,
@@ -45,6 +46,11 @@ export type PageEditorProps = {
   notice?: ReactNode;
   /** The publishing controls, inside the same form (they publish what the form holds). */
   publishing: ReactNode;
+  /** A translation's English source, read-only beside its fields, block by block (by position). */
+  source?: {
+    fields: readonly { label: string; text: string }[];
+    blocks: readonly { label: string; fields: readonly { label: string; text: string }[] }[];
+  };
 };
 
 type Value = unknown;
@@ -93,6 +99,7 @@ export function PageEditor({
   focus,
   notice,
   publishing,
+  source,
 }: PageEditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
@@ -109,6 +116,57 @@ export function PageEditor({
     if (oversized) document.getElementById(controlId(oversized.name))?.focus();
   }, [oversized]);
   const errors = oversized ? { ...serverErrors, [oversized.name]: oversized.message } : serverErrors;
+
+  const addressFields = (
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+      <legend className="px-1 text-lg font-semibold">Address and search</legend>
+      <TextControl
+        name="path"
+        label="Address"
+        value={values.path}
+        errors={errors}
+        mono
+        help="Such as /solutions/financial-services."
+      />
+      <TextControl
+        name="title"
+        label="Title"
+        value={values.title}
+        errors={errors}
+        help="The browser tab's and search results' title."
+      />
+      <TextControl
+        name="description"
+        label="Description"
+        value={values.description}
+        errors={errors}
+        multiline
+        help="Shown under the title in search results and social cards."
+      />
+      <TextControl
+        name="image"
+        label="Social image"
+        value={values.image}
+        errors={errors}
+        mono
+        help="A path of this site (/media/…), drawn under the page's card; or an https:// address, shared instead of the card."
+      />
+      <TextControl
+        name="canonicalPath"
+        label="Canonical path"
+        value={values.canonicalPath}
+        errors={errors}
+        mono
+        help="Another page this one copies, for search engines; empty for its own address."
+      />
+      <div className="flex items-center gap-2">
+        <input id={controlId("noindex")} type="checkbox" name="noindex" defaultChecked={values.noindex} className="size-4" />
+        <label htmlFor={controlId("noindex")} className="text-sm font-medium">
+          Hide from search engines and the sitemap
+        </label>
+      </div>
+    </fieldset>
+  );
 
   return (
     <Form
@@ -141,54 +199,14 @@ export function PageEditor({
         </div>
       ) : null}
 
-      <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-        <legend className="px-1 text-lg font-semibold">Address and search</legend>
-        <TextControl
-          name="path"
-          label="Address"
-          value={values.path}
-          errors={errors}
-          mono
-          help="Such as /solutions/financial-services."
-        />
-        <TextControl
-          name="title"
-          label="Title"
-          value={values.title}
-          errors={errors}
-          help="The browser tab's and search results' title."
-        />
-        <TextControl
-          name="description"
-          label="Description"
-          value={values.description}
-          errors={errors}
-          multiline
-          help="Shown under the title in search results and social cards."
-        />
-        <TextControl
-          name="image"
-          label="Social image"
-          value={values.image}
-          errors={errors}
-          mono
-          help="A path of this site (/media/…), drawn under the page's card; or an https:// address, shared instead of the card."
-        />
-        <TextControl
-          name="canonicalPath"
-          label="Canonical path"
-          value={values.canonicalPath}
-          errors={errors}
-          mono
-          help="Another page this one copies, for search engines; empty for its own address."
-        />
-        <div className="flex items-center gap-2">
-          <input id={controlId("noindex")} type="checkbox" name="noindex" defaultChecked={values.noindex} className="size-4" />
-          <label htmlFor={controlId("noindex")} className="text-sm font-medium">
-            Hide from search engines and the sitemap
-          </label>
+      {source ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <SourceFields fields={source.fields} />
+          {addressFields}
         </div>
-      </fieldset>
+      ) : (
+        addressFields
+      )}
 
       <section aria-labelledby={controlId("blocks")} className="space-y-4">
         <h2 id={controlId("blocks")} tabIndex={-1} className="text-lg font-semibold">
@@ -217,8 +235,20 @@ export function PageEditor({
                   setDragged(null);
                   form.requestSubmit(button);
                 }}
-                className={`rounded-xl border bg-white p-5 ${dragged === index ? "border-brand-600 opacity-60" : "border-slate-200"}`}
+                className={`rounded-xl border bg-white p-5 ${dragged === index ? "border-brand-600 opacity-60" : "border-slate-200"} ${source ? "grid gap-4 md:grid-cols-2" : ""}`}
               >
+                {source ? (
+                  source.blocks[index] ? (
+                    <SourceFields
+                      heading={`English source: ${source.blocks[index]!.label}`}
+                      fields={source.blocks[index]!.fields}
+                    />
+                  ) : (
+                    <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-muted">
+                      The English source has no block at this place.
+                    </p>
+                  )
+                ) : null}
                 <section
                   aria-labelledby={`${controlId(prefix)}-heading`}
                   id={controlId(prefix)}

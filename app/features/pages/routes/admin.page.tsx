@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.page";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { Notice, PageHeading } from "~/ui/admin/page-heading";
@@ -9,9 +9,22 @@ import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { localeOfAddress, localeProblem, requireContentLocale, canEditLocale } from "~/features/auth/locales.server";
+import { localeOfAddress, localeProblem, requireContentLocale, requireLocale, canEditLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
-import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
+import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
+import type { PageSnapshot } from "~/features/content/content-types";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
+import {
+  sourceRevisionOf,
+  summarizeTranslations,
+  translatePage,
+  translationContext,
+  translationLocales,
+  translationStates,
+  translationView,
+} from "~/features/content/translations.server";
+import { TranslatePanel, TranslationNotice } from "~/features/content/admin/translations";
+import { getEnv } from "~/env.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
 import { PageEditor, type PageEditorValues } from "~/features/pages/admin/page-editor";
 import { findPageForEditor, unpublishPage } from "~/features/pages/page-documents.server";
@@ -19,6 +32,7 @@ import {
   applyPageEdit,
   editorBlockTypes,
   PAGE_STATE_LABELS,
+  pageSourceColumn,
   publishPageDraft,
   readPageForm,
   sameAsSaved,
@@ -71,7 +85,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneNames(),
     scheduleAt: page.publishAt ? utcToLocalInput(page.publishAt, zone) : "",
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
+    ...(await translationData(page)),
+    translated: url.searchParams.has("translated"),
   };
+}
+
+/**
+ * An English page's translations (and the buttons that make the missing ones); a translation's
+ * source, beside its fields, and what changed in it since the translation was brought up to date.
+ */
+async function translationData(page: ContentDocument<PageSnapshot>) {
+  const db = getDb();
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const isSource = page.locale === SOURCE_LOCALE && !page.translationOf;
+  const states = isSource && locales.length ? await translationStates(db, "page", [page.id], locales) : undefined;
+  const context = page.translationOf ? await translationContext<PageSnapshot>(db, "page", page) : undefined;
+  return {
+    translations: summarizeTranslations(states?.get(page.id)),
+    translation: context ? translationView(context) : null,
+    source: context ? pageSourceColumn(context.source.fields) : null,
+  };
+}
+
+/** "Brought up to date with the English revision M", ticked on a translation's form: M, if it is one the source has. */
+async function upToDateWith(page: ContentDocument<PageSnapshot>, form: FormData | URLSearchParams) {
+  const text = form.get("sourceRevision");
+  if (!page.translationOf || typeof text !== "string" || !/^\d{1,9}$/.test(text)) return undefined;
+  const number = Number(text);
+  const latest = await sourceRevisionOf(getDb(), "page", page.translationOf);
+  return number <= latest ? { sourceRevision: number } : undefined;
 }
 
 type Answer = {
@@ -130,6 +172,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const page = await requirePage(params.pageId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
+  const translateInto = form.get("translateInto");
+  if (typeof translateInto === "string" && translateInto) {
+    // The translation is in the other language: the person must be allowed to edit that one too.
+    requireLocale(user, translateInto);
+    const made = await translatePage(db, editor, {
+      sourceId: page.id,
+      locale: translateInto,
+      locales: translationLocales(getEnv().SITE_LOCALES),
+    });
+    if (!made.ok) return refused({ problem: "problem" in made ? made.problem : Object.values(made.errors).join(" ") });
+    throw redirect(`/admin/pages/${made.id}?translated=1`);
+  }
   const intent = String(form.get("intent") ?? "save");
   if (intent === "preview-link") return previewLinkAnswer(request, { type: "page", id: page.id, form, editor });
 
@@ -167,8 +221,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.
   let revision = baseRevision;
-  if (edit || intent === "save" || !sameAsSaved(values, page.draft) || baseRevision !== page.revision) {
-    const saved = await savePageDraft(db, editor, { id: page.id, baseRevision, draft: values, previousPath: page.path });
+  const translation = await upToDateWith(page, form);
+  if (edit || intent === "save" || translation || !sameAsSaved(values, page.draft) || baseRevision !== page.revision) {
+    const saved = await savePageDraft(db, editor, {
+      id: page.id,
+      baseRevision,
+      draft: values,
+      previousPath: page.path,
+      ...(translation ? { translation } : {}),
+    });
     if (!saved.ok) return saveRefusal(saved, values);
     revision = saved.revision;
   }
@@ -234,7 +295,11 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
 
   const notice = (
     <>
+      {loaderData.translation ? <TranslationNotice {...loaderData.translation} noun="page" /> : null}
       {loaderData.created ? <Notice tone="success">The page was created as a draft.</Notice> : null}
+      {loaderData.translated ? (
+        <Notice tone="success">The translation was created as a draft: a copy of the English page, to translate.</Notice>
+      ) : null}
       {answer?.done ? <Notice tone="success">{answer.done}</Notice> : null}
       {answer?.problem ? <Notice tone="error">{answer.problem}</Notice> : null}
       {answer?.conflict ? (
@@ -336,6 +401,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
         {loaderData.state}
         {loaderData.publishAt ? ` for ${loaderData.publishAt}` : ""} · last saved {loaderData.updated}
       </PageHeading>
+      <TranslatePanel translations={loaderData.translations} noun="page" />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <PageEditor
           key={answer?.formKey ?? `revision-${loaderData.revision}`}
@@ -350,6 +416,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
           focus={answer?.focus}
           notice={notice}
           publishing={publishing}
+          {...(loaderData.source ? { source: loaderData.source } : {})}
         />
         <section aria-labelledby="page-preview-heading" className="xl:sticky xl:top-4 xl:self-start">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">

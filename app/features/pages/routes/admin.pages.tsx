@@ -12,6 +12,10 @@ import { canEditLocale, localeOfAddress, localeProblem } from "~/features/auth/l
 import { getDb } from "~/db/index.server";
 import { listPagesForEditors } from "~/features/pages/page-documents.server";
 import { newPageDraft, PAGE_STATE_LABELS, savePageDraft } from "~/features/pages/page-editor.server";
+import { getEnv } from "~/env.server";
+import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
+import { TranslationStatusList } from "~/features/content/admin/translations";
 
 // Pages (editors): every page of the site made of blocks, whatever its state, the latest change
 // first; and a new page at a path of the editor's choosing (a campaign's landing page, a page per
@@ -23,8 +27,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, ROLE);
   const zone = timeZoneOf(request);
   const pages = await listPagesForEditors(getDb());
+  // Each English page's translations into the site's other languages (none on an English-only site).
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const sources = pages.filter((page) => page.locale === SOURCE_LOCALE && !page.translationOf).map((page) => page.id);
+  const states = await translationStates(getDb(), "page", sources, locales);
   return {
+    translating: locales.length > 0,
     pages: pages.map((page) => ({
+      translations: summarizeTranslations(states.get(page.id)),
+      translationOf: page.translationOf
+        ? { language: languageName(page.locale), href: `/admin/pages/${page.translationOf}` }
+        : null,
       id: page.id,
       path: page.path,
       title: page.title,
@@ -83,6 +96,11 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
                 <th scope="col" className={cell}>
                   Last change
                 </th>
+                {loaderData.translating ? (
+                  <th scope="col" className={cell}>
+                    Translations
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -102,6 +120,20 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
                     {page.updatedAt}
                     <span className="block text-xs text-muted">by {page.updatedBy}</span>
                   </td>
+                  {loaderData.translating ? (
+                    <td className={cell}>
+                      {page.translationOf ? (
+                        <span className="text-muted">
+                          {page.translationOf.language} translation of{" "}
+                          <Link to={page.translationOf.href} className="underline">
+                            its English page
+                          </Link>
+                        </span>
+                      ) : (
+                        <TranslationStatusList translations={page.translations} noun="page" />
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

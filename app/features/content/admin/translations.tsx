@@ -1,0 +1,150 @@
+import { Form, Link } from "react-router";
+import { CsrfField } from "~/ui/admin/csrf-field";
+import { TextDiffView } from "~/ui/admin/text-diff";
+import { buttonClasses } from "~/ui/button";
+import type { TextDiff } from "~/ui/admin/line-diff";
+
+// The translators' parts of the editors and lists of every translatable type: each language's
+// status beside a source, the buttons that make a missing translation, and above a translation's
+// form, its source and, when the source changed since, what changed and the box that records
+// that the translation was brought up to date.
+
+type FieldChange = { field: string; label: string; diff: TextDiff };
+
+type Summary = { locale: string; language: string; status: string; statusLabel: string; state?: string; href?: string };
+
+const STATUS_STYLES: Record<string, string> = {
+  missing: "bg-slate-100 text-slate-700",
+  outdated: "bg-amber-100 text-amber-950",
+  current: "bg-green-100 text-green-900",
+};
+
+/** A list's cell: each other language's translation, Missing / Outdated / Current, with its state and a link. */
+export function TranslationStatusList({ translations, noun }: { translations: readonly Summary[]; noun: string }) {
+  if (!translations.length) return null;
+  return (
+    <ul className="space-y-1">
+      {translations.map((entry) => {
+        const badge = (
+          <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLES[entry.status] ?? ""}`}>{entry.statusLabel}</span>
+        );
+        return (
+          <li key={entry.locale} aria-label={`${entry.language}: ${entry.statusLabel}${entry.state ? `, ${entry.state}` : ""}`}>
+            {entry.href ? (
+              <Link to={entry.href} className="text-brand-700 underline" aria-label={`${entry.language} ${noun}: ${entry.statusLabel}`}>
+                {entry.language}
+              </Link>
+            ) : (
+              <span>{entry.language}</span>
+            )}{" "}
+            {badge}
+            {entry.state ? <span className="ml-1 text-xs text-muted">{entry.state}</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** On a source's editor: "Translate into Deutsch" for each language without a translation, and links to the others. */
+export function TranslatePanel({ translations, noun }: { translations: readonly Summary[]; noun: string }) {
+  if (!translations.length) return null;
+  const missing = translations.filter((entry) => entry.status === "missing");
+  const made = translations.filter((entry) => entry.href);
+  return (
+    <section aria-labelledby="translations-heading" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <h2 id="translations-heading" className="mb-2 font-semibold">
+        Translations
+      </h2>
+      {made.length ? (
+        <div className="mb-3">
+          <TranslationStatusList translations={made} noun={noun} />
+        </div>
+      ) : null}
+      {missing.length ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <CsrfField />
+          {missing.map((entry) => (
+            <button key={entry.locale} type="submit" name="translateInto" value={entry.locale} className={buttonClasses("secondary")}>
+              Translate into {entry.language}
+            </button>
+          ))}
+          <p className="text-muted">A draft copy of this {noun} to translate; visitors see it once it is published.</p>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export type TranslationNoticeProps = {
+  language: string;
+  sourceTitle: string;
+  sourceHref: string;
+  sourceRevision: number;
+  from: number;
+  outdated: boolean;
+  changes: readonly FieldChange[];
+  noun: string;
+};
+
+/**
+ * Above a translation's form (inside it: the box is sent with the form): which source it
+ * translates, and when that source changed since, the change and the box that records the
+ * translation was brought up to date with the source's newest revision.
+ */
+export function TranslationNotice({ language, sourceTitle, sourceHref, sourceRevision, from, outdated, changes, noun }: TranslationNoticeProps) {
+  return (
+    <section
+      aria-label="Translation"
+      className={`rounded-lg border px-4 py-3 text-sm ${outdated ? "border-amber-300 bg-amber-50 text-amber-950" : "border-brand-100 bg-brand-50 text-brand-900"}`}
+    >
+      <p>
+        The {language} translation of the English {noun}{" "}
+        <Link to={sourceHref} className="underline">
+          {sourceTitle}
+        </Link>
+        {outdated ? "." : sourceRevision ? `, up to date with its revision ${sourceRevision}.` : ", up to date with it."}
+      </p>
+      {outdated ? (
+        <>
+          <p role="status" className="mt-2 font-semibold">
+            The English source changed since this translation was made: revision {from} → {sourceRevision}
+          </p>
+          <details open className="mt-2">
+            <summary className="cursor-pointer">What changed in the English source</summary>
+            <div className="mt-2">
+              {changes.length ? (
+                changes.map((change) => <TextDiffView key={change.field} label={change.label} diff={change.diff} />)
+              ) : (
+                <p>Nothing that is translated (only its history changed).</p>
+              )}
+            </div>
+          </details>
+          <div className="mt-2 flex items-center gap-2">
+            <input id="translation-up-to-date" type="checkbox" name="sourceRevision" value={sourceRevision} className="size-4" />
+            <label htmlFor="translation-up-to-date" className="font-medium">
+              Brought up to date with the English revision {sourceRevision}
+            </label>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The source's fields, read-only, beside the translation's: a label and its text each. */
+export function SourceFields({ fields, heading = "English source" }: { fields: readonly { label: string; text: string }[]; heading?: string }) {
+  return (
+    <section aria-label={heading} className="space-y-2 self-start rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{heading}</h3>
+      <dl className="space-y-2">
+        {fields.map((field) => (
+          <div key={field.label}>
+            <dt className="font-medium">{field.label}</dt>
+            <dd className="break-words whitespace-pre-wrap text-slate-700">{field.text || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
