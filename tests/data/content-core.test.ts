@@ -258,7 +258,7 @@ for (const { engine, skip } of await engines()) {
       try {
         const exported = await exportContent(db, dir);
         expect(exported.problems).toEqual([]);
-        expect(exported.summaries).toContain("14 pages (1 never published or taken off the site, not exported)");
+        expect(exported.summaries).toContain("27 pages (1 never published or taken off the site, not exported)");
         expect(readdirSync(path.join(dir, "pages"))).toContain("financial-services.yaml");
         expect(await pageChanges()).toEqual([
           { path: "pages/financial-services.yaml", table: "content_documents", key: "/solutions/financial-services", action: "unchanged" },

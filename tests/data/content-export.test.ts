@@ -151,8 +151,8 @@ for (const { engine, skip } of await engines()) {
       const dir = tempDir();
       const first = await exportContent(db, dir);
       expect(first.problems.map(formatProblem)).toEqual([]);
-      // The 11 sample posts (one a draft) and the scheduled one; three privacy policies, the terms and their draft.
-      expect(first.summaries).toEqual(["13 posts (1 unpublished)", "5 legal versions (1 draft)", "1 image", "13 pages", "4 positions"]);
+      // The 11 sample posts (one a draft), their 3 German translations and the scheduled one (13 pages and their German ones); three privacy policies, the terms and their draft.
+      expect(first.summaries).toEqual(["16 posts (1 unpublished)", "5 legal versions (1 draft)", "1 image", "26 pages", "4 positions"]);
       const [imageDetails, imageFile] = readdirSync(path.join(dir, "media")).sort();
       expect(imageFile).toMatch(/^[0-9a-f-]{36}\.png$/);
       expect(JSON.parse(readFileSync(path.join(dir, "media", imageDetails!), "utf8"))).toMatchObject({

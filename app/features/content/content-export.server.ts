@@ -19,12 +19,18 @@ import { loadContent, type ContentPost, type ContentProblem, type ContentSet } f
 import { MEDIA_TYPES } from "~/features/media/media";
 import { pageSnapshotSchema, type PageSnapshot } from "~/features/content/content-types";
 import { validatePageDocument } from "~/features/pages/page-document.server";
-import { checkPageFiles, listPagesForEditors, listPublishedPagesForExport } from "~/features/pages/page-documents.server";
-import { inReadSnapshot, listAllPosts } from "~/features/content/db/content-export.server";
+import {
+  checkPageFiles,
+  listPageSourcesForExport,
+  listPagesForEditors,
+  listPublishedPagesForExport,
+} from "~/features/pages/page-documents.server";
+import { contentLocales, folderOf, localeOfContentPath } from "~/features/content/translation-files.server";
+import { inReadSnapshot, listAllPosts, type ExportedPost } from "~/features/content/db/content-export.server";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { listMediaForExport, type MediaExport } from "~/features/media/db/media.server";
 import { listAllLegalVersionRecords, type LegalVersionRecord } from "~/features/legal/db/legal-editing.server";
 import { isValidLegalContent, type LegalContent } from "~/features/legal/db/legal.server";
-import type { BlogPost } from "~/features/blog/db/posts.server";
 import type { Database } from "~/db/schema";
 import type { ContentExporter, ExportFile } from "~/features/content/content-exporter.server";
 import { INVALID_CONTENT_REASON } from "~/features/legal/documents";
@@ -52,7 +58,13 @@ export type ExportReport = { problems: ContentProblem[]; changes: ExportChange[]
  */
 const YAML_OPTIONS: matter.GrayMatterOption<string, never> & { lineWidth: number } = { lineWidth: -1 };
 
-const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,150}$/;
+const SAFE_NAME = /^(?:[a-z0-9-]+\/)?[a-z0-9][a-z0-9._-]{0,150}$/;
+
+/** The folder a language's files go in under pages/ and posts/: none for the source language, else "de/". */
+function languageFolder(tag: string): string {
+  const locale = contentLocales().find((entry) => entry.tag === tag);
+  return locale?.prefix ? `${folderOf(locale)}/` : "";
+}
 
 /** File names from database values: only safe characters, never a path, each name once. */
 function uniqueNames(candidates: readonly string[], fallback: (index: number) => string): string[] {
@@ -93,7 +105,8 @@ const postsExporter: ContentExporter = {
       posts.map((post) => post.slug ?? post.id.toLowerCase()),
       (index) => `post-${posts[index]!.id.toLowerCase()}`,
     );
-    const files = posts.map((post, index) => ({ path: `posts/${names[index]}.md`, text: postFile(post) }));
+    // A translation in its language's folder: posts/de/<slug>.md.
+    const files = posts.map((post, index) => ({ path: `posts/${languageFolder(post.locale)}${names[index]}.md`, text: postFile(post) }));
     const drafts = posts.filter((post) => !post.published).length;
     return {
       files,
@@ -111,12 +124,13 @@ const postsExporter: ContentExporter = {
   },
 };
 
-function postFile(post: BlogPost): string {
+function postFile(post: ExportedPost): string {
   const data = withoutUndefined({
     // Always the id: preview links and anything else that names a post by id keep working after a restore.
     id: post.id,
     title: post.title,
     slug: post.slug ?? undefined,
+    ...translationFields(post),
     excerpt: post.excerpt,
     category: post.category,
     author: post.author,
@@ -131,10 +145,19 @@ function postFile(post: BlogPost): string {
   return matter.stringify(`${trimmed(post.content)}\n`, data, YAML_OPTIONS);
 }
 
-function expectedPost(post: BlogPost): Record<string, unknown> {
+/** A translated post's language and source; nothing for a post in the source language. */
+function translationFields(post: ExportedPost) {
+  if (post.locale === SOURCE_LOCALE) return {};
+  return { locale: post.locale, translation_of: post.translationOf ?? undefined };
+}
+
+function expectedPost(post: ExportedPost): Record<string, unknown> {
   return {
     id: post.id.toLowerCase(),
     slug: post.slug,
+    locale: undefined,
+    translation_of: undefined,
+    ...translationFields(post),
     title: trimmed(post.title),
     excerpt: trimmed(post.excerpt),
     content: trimmed(post.content),
@@ -301,25 +324,40 @@ const pagesExporter: ContentExporter = {
   folder: "pages",
   extensions: [".yaml", ".yml"],
   async export(db) {
-    const [live, all] = await Promise.all([listPublishedPagesForExport(db), listPagesForEditors(db)]);
+    const [live, all, sources] = await Promise.all([
+      listPublishedPagesForExport(db),
+      listPagesForEditors(db),
+      listPageSourcesForExport(db),
+    ]);
+    const nameOf = (pagePath: string) => pagePath.split("/").filter(Boolean).at(-1) ?? "home";
+    // A page in another language in that language's folder, a translation named as its source is
+    // (pages/de/sentinel.yaml translates pages/sentinel.yaml).
+    const folders = live.map((page) => languageFolder(localeOfContentPath(page.path)));
     const names = uniqueNames(
-      live.map((page) => page.path.split("/").filter(Boolean).at(-1) ?? "home"),
-      (index) => live[index]!.path.split("/").filter(Boolean).join("-") || "home",
+      live.map((page, index) => {
+        const source = sources.get(page.path);
+        return `${folders[index]}${source === undefined ? nameOf(page.path) : nameOf(source)}`;
+      }),
+      (index) => `${folders[index]}${live[index]!.path.split("/").filter(Boolean).join("-") || "home"}`,
     );
-    const files = live.map((page, index) => ({
-      path: `pages/${names[index]}.yaml`,
-      // Fields in the schemas' order, whatever order the engine keeps them in (jsonb sorts keys).
-      text: yaml.stringify(inSchemaOrder(page), { lineWidth: -1 }),
-    }));
-    const drafts = all.length - live.length;
+    const files = live.map((page, index) => {
+      const source = sources.get(page.path);
+      // Fields in the schemas' order, whatever order the engine keeps them in (jsonb sorts keys);
+      // a translation's source right after its path.
+      const { path: pagePath, ...ordered } = inSchemaOrder(page);
+      const fields = { path: pagePath, ...(source === undefined ? {} : { translation_of: source }), ...ordered };
+      return { path: `pages/${names[index]}.yaml`, text: yaml.stringify(fields, { lineWidth: -1 }) };
+    });
     // The reader is the import's own: what it makes of each file must be the page as stored.
     const problems = files.flatMap((file, index) => {
       const checked = checkPageFiles([{ path: file.path, value: yaml.parse(file.text) }]);
       if (checked.problems.length) return checked.problems;
-      return isDeepStrictEqual(checked.pages[0]!.page, live[index])
+      return isDeepStrictEqual(checked.pages[0]!.page, live[index]) &&
+        checked.pages[0]!.translationOf === sources.get(live[index]!.path)
         ? []
         : [{ path: file.path, field: "page", message: "would not import back as stored" }];
     });
+    const drafts = all.length - live.length;
     return {
       files,
       problems,
@@ -405,7 +443,7 @@ export async function exportContent(
     const folder = path.join(dir, exporter.folder);
     mkdirSync(folder, { recursive: true });
     const mine = files.filter((file) => file.path.startsWith(`${exporter.folder}/`));
-    const keep = new Set(mine.map((file) => path.basename(file.path)));
+    const keep = new Set(mine.map((file) => file.path.slice(exporter.folder.length + 1)));
     for (const file of mine) {
       const target = path.join(dir, file.path);
       const before = existsSync(target) ? readFileSync(target) : undefined;
@@ -416,9 +454,20 @@ export async function exportContent(
       writeExportFile(dir, file.path, contentsOf(file));
       report.changes.push({ path: file.path, action: before === undefined ? "create" : "update" });
     }
-    for (const name of readdirSync(folder).sort()) {
+    // Its files, and those of each language's folder in it (pages/de, posts/de).
+    const languageFolders = contentLocales()
+      .filter((locale) => locale.prefix)
+      .map((locale) => `${folderOf(locale)}/`)
+      .filter((inner) => existsSync(path.join(folder, inner)) && statSync(path.join(folder, inner)).isDirectory());
+    const present = ["", ...languageFolders].flatMap((inner) =>
+      readdirSync(path.join(folder, inner), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `${inner}${entry.name}`)
+        .sort(),
+    );
+    for (const name of present) {
       if (!exporter.extensions.some((extension) => name.endsWith(extension)) || keep.has(name)) continue;
-      unlinkSync(path.join(folder, name));
+      unlinkSync(path.join(folder, ...name.split("/")));
       report.changes.push({ path: `${exporter.folder}/${name}`, action: "remove" });
     }
   }

@@ -8,8 +8,11 @@ import { postFieldRules } from "~/features/blog/post-fields";
 import { isValidLegalContent, legalDocumentTypes, type LegalContent } from "~/features/legal/db/legal.server";
 import type { BlogPost } from "~/features/blog/db/posts.server";
 import { LEGAL_SECTION_HEADING } from "~/features/legal/drafts";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { contentLocales, localeOfFolder, filesByLanguage } from "~/features/content/translation-files.server";
 
-// Content files, read and validated: DIR/posts/*.md (one post each) and DIR/legal/*.md (one legal
+// Content files, read and validated: DIR/posts/*.md (one post each; a translation in the folder
+// of its language, DIR/posts/de/*.md) and DIR/legal/*.md (one legal
 // document each), Markdown with YAML front matter; DIR/media/<id>.json with its image beside it. Writing them into the database is
 // db/content-import.server.ts's job.
 
@@ -50,6 +53,16 @@ const PostFrontMatter = z.strictObject({
   image_url: postFieldRules.imageUrl.nullable().optional(),
   featured: flag().default(false),
   published: flag(),
+  // A translation: its language (one with a message catalog) and the slug of the post it translates.
+  locale: z
+    .string({ error: "must be a language tag such as de" })
+    .refine((tag) => contentLocales().some((locale) => locale.tag === tag), {
+      error: () => `must be one of ${contentLocales()
+        .map((locale) => locale.tag)
+        .join(", ")}`,
+    })
+    .optional(),
+  translation_of: postFieldRules.slug.optional(),
   // Kept by `content export`, so a restored post keeps its dates (feeds and the sitemap show them).
   // Used when the import creates the post; an import that changes a post stamps it with its own time.
   created_at: timestamp().optional(),
@@ -86,6 +99,10 @@ export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & {
   id?: string;
   created_at?: string;
   updated_at?: string;
+  /** Left out for the source language. */
+  locale?: string;
+  /** A translation's source post, by its slug. */
+  translation_of?: string;
 };
 export type ContentLegal = {
   document_type: string;
@@ -225,7 +242,14 @@ export function loadContent(dir: string): ContentSet {
     set.problems.push({ path: shownDir, field: "folder", message: "does not exist" });
     return set;
   }
-  const postFiles = markdownFiles(path.join(dir, "posts"));
+  // Posts in the source language in DIR/posts, translations in a folder per language (DIR/posts/de).
+  const posts = filesByLanguage(
+    path.join(dir, "posts"),
+    (name) => name.endsWith(".md"),
+    (file) => path.relative(process.cwd(), file),
+  );
+  set.problems.push(...posts.problems);
+  const postFiles = posts.files;
   const legalFiles = markdownFiles(path.join(dir, "legal"));
   if (postFiles.length + legalFiles.length === 0) {
     set.problems.push({ path: shownDir, field: "folder", message: "has no posts/*.md or legal/*.md files" });
@@ -254,6 +278,16 @@ export function loadContent(dir: string): ContentSet {
       continue;
     }
     const post = result.data;
+    const locale = post.locale ?? SOURCE_LOCALE;
+    if (post.translation_of !== undefined && locale === SOURCE_LOCALE)
+      set.problems.push({
+        path: shown,
+        field: "translation_of",
+        message: `needs locale: a translation names its language (such as locale: de) and the ${SOURCE_LOCALE} post it translates`,
+      });
+    const named = localeOfFolder(file);
+    if (named !== undefined && named !== locale)
+      set.problems.push({ path: shown, field: "locale", message: `must be ${named}, the language of the file's folder` });
     for (const [key, value, seen] of [
       ["slug", post.slug, slugs],
       ["id", post.id, ids],

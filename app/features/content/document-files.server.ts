@@ -11,15 +11,26 @@ import type { Database } from "~/db/schema";
 
 type Db = Kysely<Database>;
 
-/** A checked document of a content file: where it comes from, its address, its fields. */
-export type DocumentFile<Snapshot> = { file: string; path: string; snapshot: Snapshot };
+/**
+ * A checked document of a content file: where it comes from, its address, its fields; its language
+ * when the file's type has them, and for a translation its source's id and current revision.
+ */
+export type DocumentFile<Snapshot> = {
+  file: string;
+  path: string;
+  snapshot: Snapshot;
+  locale?: string;
+  translation?: { of: string; revision: number };
+};
 export type DocumentFileChange = { path: string; file: string; action: "create" | "update" | "unchanged" };
 
 /**
  * Writes documents of `type` from content files, published: an address not stored yet becomes a
  * new document; a stored one whose draft differs gets the file's version as a new revision,
  * published. With `onlyIntoEmpty` (SEED=auto) nothing is written once any document of the type
- * exists. Runs inside the caller's transaction; returns what changed.
+ * exists. A translation written (new, changed, or pointed at another source) records its source's
+ * current revision; one left alone keeps the revision it was made from. Runs inside the caller's
+ * transaction; returns what changed.
  */
 export async function writeDocumentFiles<Snapshot>(
   trx: Db,
@@ -33,15 +44,19 @@ export async function writeDocumentFiles<Snapshot>(
   }
   const changes: DocumentFileChange[] = [];
   const now = new Date().toISOString();
-  for (const { file, path, snapshot } of documents) {
+  for (const { file, path, snapshot, locale, translation } of documents) {
     const existing = await trx
       .selectFrom("content_documents")
-      .select(["id", "draft", "revision"])
+      .select(["id", "draft", "revision", "locale", "translation_of"])
       .where("type", "=", type)
       .where("path", "=", path)
       .executeTakeFirst();
     const draft = JSON.stringify(snapshot);
-    const same = existing && stable(existing.draft) === stable(snapshot);
+    const same =
+      existing &&
+      stable(existing.draft) === stable(snapshot) &&
+      (locale === undefined || existing.locale === locale) &&
+      (locale === undefined || existing.translation_of === (translation?.of ?? null));
     changes.push({ path, file, action: !existing ? "create" : same ? "unchanged" : "update" });
     if (options.dryRun || same) continue;
     const id = existing?.id ?? randomUUID();
@@ -56,6 +71,9 @@ export async function writeDocumentFiles<Snapshot>(
       state: "published",
       revision: number,
       updated_at: now,
+      ...(locale === undefined
+        ? {}
+        : { locale, translation_of: translation?.of ?? null, source_revision: translation?.revision ?? null }),
     };
     if (existing)
       await trx

@@ -24,6 +24,13 @@ import {
   type DocumentState,
 } from "~/features/content/documents.server";
 import { writeDocumentFiles } from "~/features/content/document-files.server";
+import {
+  filesByLanguage,
+  localeOfContentPath,
+  pagePathProblems,
+  pageTranslationOf,
+} from "~/features/content/translation-files.server";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
 import { checkPageBeforePublish } from "~/features/pages/page-checks.server";
 import { lockContentWrites } from "~/db/content-lock.server";
@@ -149,19 +156,24 @@ export function restorePageRevision(db: Db, editor: Editor, input: { id: string;
 /** A page read from a content file (content/pages/<name>.yaml), before it is checked. */
 export type PageFile = { path: string; value: unknown };
 export type PageFileProblem = { path: string; field: string; message: string };
+/** A checked page file; a translation names its source page's path (`translation_of`). */
+export type PageFileChecked = { file: string; page: PageSnapshot; translationOf?: string };
 
 /** The files' pages through the page type's schema: every problem, or the pages. */
 export function checkPageFiles(files: readonly PageFile[]): {
   problems: PageFileProblem[];
-  pages: { file: string; page: PageSnapshot }[];
+  pages: PageFileChecked[];
 } {
   const problems: PageFileProblem[] = [];
-  const pages: { file: string; page: PageSnapshot }[] = [];
+  const pages: PageFileChecked[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
+    // A translation's source is the document row's, not one of the page's fields.
+    const translation = pageTranslationOf(file);
+    problems.push(...translation.problems);
     // The page and each block against its own type's schema, as the public renderer checks it;
     // then the shape the core stores.
-    const checked = validatePageDocument(file.value);
+    const checked = validatePageDocument(translation.value);
     if (!checked.ok) {
       for (const problem of checked.problems)
         problems.push({ path: file.path, field: problem.path || "page", message: problem.message });
@@ -176,7 +188,12 @@ export function checkPageFiles(files: readonly PageFile[]): {
     const other = seen.get(parsed.data.path);
     if (other) problems.push({ path: file.path, field: "path", message: `is also the path of ${other}` });
     seen.set(parsed.data.path, file.path);
-    pages.push({ file: file.path, page: parsed.data });
+    problems.push(...pagePathProblems(file.path, parsed.data.path, translation.translationOf));
+    pages.push({
+      file: file.path,
+      page: parsed.data,
+      ...(translation.translationOf === undefined ? {} : { translationOf: translation.translationOf }),
+    });
   }
   return { problems, pages };
 }
@@ -197,31 +214,102 @@ export async function importPages(
   if (problems.length) return { problems, changes: [] };
   const run = async (trx: Db) => {
     await lockContentWrites(trx);
-    return writePages(trx, pages, options);
+    const written = await writePages(trx, pages, options);
+    if (written.problems.length && !options.dryRun) throw new PagesRefused(written.problems);
+    return written;
   };
-  const changes = options.dryRun ? await run(db) : await db.transaction().execute(run);
-  return { problems: [], changes };
+  try {
+    return options.dryRun ? await run(db) : await db.transaction().execute(run);
+  } catch (error) {
+    if (error instanceof PagesRefused) return { problems: error.problems, changes: [] };
+    throw error;
+  }
 }
 
-/** The writes of `importPages` inside the caller's transaction (the content import's), pages already checked. */
+/** Ends `importPages`' transaction, keeping nothing, when a translation's source is missing. */
+class PagesRefused extends Error {
+  constructor(readonly problems: PageFileProblem[]) {
+    super("pages refused");
+  }
+}
+
+/**
+ * The writes of `importPages` inside the caller's transaction (the content import's), pages already
+ * checked: the source language's pages first, then the translations, each pointed at its source
+ * (found by path among the pages stored now). A translation the import creates or changes is
+ * brought up to date with its source's current revision; one left unchanged keeps the revision it
+ * was made from, so a change to the source shows it outdated. A translation whose source is not
+ * stored is a problem (the caller writes nothing then).
+ */
 export async function writePages(
   trx: Db,
-  pages: readonly { file: string; page: PageSnapshot }[],
+  pages: readonly PageFileChecked[],
   options: { dryRun?: boolean; onlyIntoEmpty?: boolean } = {},
-): Promise<PageChange[]> {
-  const documents = pages.map(({ file, page }) => ({ file, path: page.path, snapshot: page }));
-  return writeDocumentFiles(trx, "page", documents, options);
+): Promise<{ changes: PageChange[]; problems: PageFileProblem[] }> {
+  if (options.onlyIntoEmpty) {
+    const any = await trx.selectFrom("content_documents").select("id").where("type", "=", "page").executeTakeFirst();
+    if (any) return { changes: [], problems: [] };
+  }
+  const write = { dryRun: options.dryRun };
+  const sources = pages.filter((entry) => entry.translationOf === undefined);
+  const changes = await writeDocumentFiles(
+    trx,
+    "page",
+    sources.map(({ file, page }) => ({ file, path: page.path, snapshot: page, locale: localeOfContentPath(page.path) })),
+    write,
+  );
+  const problems: PageFileProblem[] = [];
+  const translations = [];
+  for (const { file, page, translationOf } of pages) {
+    if (translationOf === undefined) continue;
+    const source = await trx
+      .selectFrom("content_documents")
+      .select(["id", "revision"])
+      .where("type", "=", "page")
+      .where("path", "=", translationOf)
+      .where("locale", "=", SOURCE_LOCALE)
+      .executeTakeFirst();
+    // A dry run writes nothing: a source it would create counts as found.
+    const planned = options.dryRun && sources.some((entry) => entry.page.path === translationOf);
+    if (!source && !planned) {
+      problems.push({
+        path: file,
+        field: "translation_of",
+        message: `names ${translationOf}, where there is no ${SOURCE_LOCALE} page`,
+      });
+      continue;
+    }
+    translations.push({
+      file,
+      path: page.path,
+      snapshot: page,
+      locale: localeOfContentPath(page.path),
+      translation: { of: source?.id ?? "", revision: Number(source?.revision ?? 0) },
+    });
+  }
+  changes.push(...(await writeDocumentFiles(trx, "page", translations, write)));
+  return { changes, problems };
 }
 
-/** The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. */
-export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[]; problems: PageFileProblem[] } {
-  const names = yamlFilesIn(dir);
+/**
+ * The page files of `dir` (`<name>.yaml`), parsed but not checked; a missing folder has none. With
+ * `translations`, each language's folder too (`de/<name>.yaml`), after the source language's pages.
+ */
+export function readPageFiles(
+  dir: string,
+  relativeTo = dir,
+  options: { translations?: boolean } = {},
+): { files: PageFile[]; problems: PageFileProblem[] } {
+  const isYaml = (name: string) => name.endsWith(".yaml") || name.endsWith(".yml");
+  const listed = options.translations
+    ? filesByLanguage(dir, isYaml, (file) => path.relative(relativeTo, file))
+    : { files: yamlFilesIn(dir).map((name) => path.join(dir, name)), problems: [] };
   const files: PageFile[] = [];
-  const problems: PageFileProblem[] = [];
-  for (const name of names) {
-    const file = path.relative(relativeTo, path.join(dir, name));
+  const problems: PageFileProblem[] = [...listed.problems];
+  for (const full of listed.files) {
+    const file = path.relative(relativeTo, full);
     try {
-      files.push({ path: file, value: parseYaml(readFileSync(path.join(dir, name), "utf8")) });
+      files.push({ path: file, value: parseYaml(readFileSync(full, "utf8")) });
     } catch (error) {
       problems.push({ path: file, field: "page", message: `is not valid YAML (${(error as Error).message.split("\n")[0]})` });
     }
@@ -233,6 +321,29 @@ export function readPageFiles(dir: string, relativeTo = dir): { files: PageFile[
 export async function listPublishedPagesForExport(db: Db, now: Date = new Date()): Promise<PageSnapshot[]> {
   const pages = await listLiveDocuments<PageSnapshot>(db, "page", now);
   return pages.map((page) => page.data).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * The translations among the pages visitors see now: each one's path with its source's (the path
+ * visitors see it at, else its stored one), for the export's `translation_of`.
+ */
+export async function listPageSourcesForExport(db: Db, now: Date = new Date()): Promise<Map<string, string>> {
+  const live = await listLiveDocuments<PageSnapshot>(db, "page", now);
+  const rows = await db
+    .selectFrom("content_documents")
+    .select(["id", "path", "translation_of"])
+    .where("type", "=", "page")
+    .execute();
+  const livePaths = new Map(live.map((page) => [page.id, page.data.path]));
+  const storedPaths = new Map(rows.map((row) => [row.id, row.path]));
+  const sources = new Map<string, string>();
+  for (const row of rows) {
+    const path = livePaths.get(row.id);
+    if (!row.translation_of || path === undefined) continue;
+    const source = livePaths.get(row.translation_of) ?? storedPaths.get(row.translation_of);
+    if (source !== undefined) sources.set(path, source);
+  }
+  return sources;
 }
 
 export const pageType = contentTypes.page;

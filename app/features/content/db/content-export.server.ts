@@ -13,8 +13,17 @@ export function inReadSnapshot<T>(db: Kysely<Database>, work: (trx: Kysely<Datab
   return transaction.execute(work);
 }
 
+/** A post with its language and, for a translation, its source's slug. */
+export type ExportedPost = BlogPost & { locale: string; translationOf: string | null };
+
 /** Every post (drafts, scheduled and published), by slug, slugless posts by id after them. */
-export async function listAllPosts(db: Kysely<Database>): Promise<BlogPost[]> {
+export async function listAllPosts(db: Kysely<Database>): Promise<ExportedPost[]> {
   const rows = await db.selectFrom("blog_posts").selectAll().orderBy("slug").orderBy("id").execute();
-  return rows.map(toBlogPost);
+  const slugs = new Map(rows.map((row) => [row.id, row.slug]));
+  return rows.map((row) => ({
+    ...toBlogPost(row),
+    locale: row.locale,
+    // A source without a slug cannot be named in a file: its translations are written as originals.
+    translationOf: (row.translation_of && slugs.get(row.translation_of)) ?? null,
+  }));
 }

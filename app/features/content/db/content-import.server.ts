@@ -13,6 +13,7 @@ import { checkPositionFiles, readPositionFiles, writePositions } from "~/feature
 import { retireSampleRolesGrid } from "~/features/careers/sample-roles-grid.server";
 import { CAREERS_PATH } from "~/features/careers/careers-path";
 import { toBool, toCount, toIso } from "~/db/normalize";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import type { Database } from "~/db/schema";
 import { announceContentChange } from "~/features/content/publish-hook.server";
 import { checkMenuLinks, readMenuFiles, writeMenus } from "~/features/navigation/menu-files.server";
@@ -63,8 +64,9 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
   const set = loadContent(dir);
   const images = await checkImages(db, set.media);
   set.problems.push(...images.problems);
-  // Pages (DIR/pages/<name>.yaml) through the page type's schema, published as their files say.
-  const pageFiles = readPageFiles(path.join(dir, "pages"), dir);
+  // Pages (DIR/pages/<name>.yaml, translations in DIR/pages/<language>/) through the page type's
+  // schema, published as their files say.
+  const pageFiles = readPageFiles(path.join(dir, "pages"), dir, { translations: true });
   const pages = checkPageFiles(pageFiles.files);
   set.problems.push(...pageFiles.problems, ...pages.problems);
   // Open positions (DIR/positions/<slug>.yaml) through the position type's schema, published likewise.
@@ -87,19 +89,32 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     const skipPosts = options.onlyIntoEmptyTables && (await rowCount(trx, "blog_posts")) > 0;
     const skipLegal = options.onlyIntoEmptyTables && (await rowCount(trx, "legal_documents")) > 0;
 
-    for (const { path: file, value: post } of skipPosts ? [] : set.posts) {
-      const { id, created_at: createdAt, updated_at: updatedAt, ...fields } = post;
+    // The source language's posts first: a translation names its source, which may be new here.
+    const posts = skipPosts ? [] : [...set.posts].sort((a, b) => Number(a.value.translation_of !== undefined) - Number(b.value.translation_of !== undefined));
+    const translationProblems: ContentProblem[] = [];
+    for (const { path: file, value: post } of posts) {
+      const { id, created_at: createdAt, updated_at: updatedAt, locale = SOURCE_LOCALE, translation_of: sourceSlug, ...fields } = post;
       const key = post.slug ?? id!;
+      let source: { id: string; revision: number } | null = null;
+      if (sourceSlug !== undefined) {
+        source = await postTranslationSource(trx, sourceSlug);
+        if (!source) {
+          translationProblems.push({ path: file, field: "translation_of", message: `names "${sourceSlug}", which is the slug of no ${SOURCE_LOCALE} post` });
+          continue;
+        }
+      }
       let existing = post.slug
         ? await trx.selectFrom("blog_posts").selectAll().where("slug", "=", post.slug).executeTakeFirst()
         : undefined;
       if (!existing && id) existing = await trx.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+      // A translation written now is made from its source as it is now.
+      const language = { locale, translation_of: source?.id ?? null, source_revision: source?.revision ?? null };
 
       if (!existing) {
         changes.push({ path: file, table: "blog_posts", key, action: "create" });
         await trx
           .insertInto("blog_posts")
-          .values({ id: id ?? randomUUID(), ...fields, created_at: createdAt ?? now, updated_at: updatedAt ?? now })
+          .values({ id: id ?? randomUUID(), ...fields, ...language, created_at: createdAt ?? now, updated_at: updatedAt ?? now })
           .execute();
         continue;
       }
@@ -114,12 +129,14 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         Number(existing.read_time) === fields.read_time &&
         existing.image_url === fields.image_url &&
         toBool(existing.featured) === fields.featured &&
-        toBool(existing.published) === fields.published;
+        toBool(existing.published) === fields.published &&
+        existing.locale === locale &&
+        existing.translation_of === language.translation_of;
       changes.push({ path: file, table: "blog_posts", key, action: same ? "unchanged" : "update" });
       if (!same) {
         await trx
           .updateTable("blog_posts")
-          .set({ ...fields, updated_at: now })
+          .set({ ...fields, ...language, updated_at: now })
           .where("id", "=", existing.id)
           .execute();
       }
@@ -205,9 +222,11 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       }
     }
 
-    for (const change of await writePages(trx, pages.pages, { onlyIntoEmpty: options.onlyIntoEmptyTables })) {
+    const writtenPages = await writePages(trx, pages.pages, { onlyIntoEmpty: options.onlyIntoEmptyTables });
+    for (const change of writtenPages.changes) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
+    translationProblems.push(...writtenPages.problems);
     const positionChanges = await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables });
     for (const change of positionChanges) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
@@ -229,6 +248,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       changes.push({ path: change.file, table: "redirects", key: change.fromPath, action: change.action });
     }
     const problems = [
+      ...translationProblems,
       ...(await checkMenuLinks(trx, skipMenus ? [] : menus.menus)),
       ...(await checkRedirectRules(
         trx,
@@ -296,6 +316,24 @@ async function checkImages(db: Kysely<Database>, media: ContentSet["media"]) {
     } else described.set(image.id, result);
   }
   return { problems, described };
+}
+
+/** The source-language post a translation names by slug, with its current revision (0 before its first edit). */
+async function postTranslationSource(trx: Kysely<Database>, slug: string): Promise<{ id: string; revision: number } | null> {
+  const source = await trx
+    .selectFrom("blog_posts")
+    .select("id")
+    .where("slug", "=", slug)
+    .where("locale", "=", SOURCE_LOCALE)
+    .executeTakeFirst();
+  if (!source) return null;
+  const latest = await trx
+    .selectFrom("content_revisions")
+    .select((eb) => eb.fn.max("number").as("number"))
+    .where("type", "=", "post")
+    .where("document_id", "=", source.id)
+    .executeTakeFirst();
+  return { id: source.id, revision: Number(latest?.number ?? 0) };
 }
 
 async function rowCount(
