@@ -7,6 +7,7 @@ import { requireRole } from "~/features/auth/auth.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { listVersionEntries, publicViewOf, requireLegalVersion } from "~/features/legal/admin.server";
 import { legalDocuments } from "~/features/legal/documents";
+import { versionLineText } from "~/features/legal/page-text.server";
 
 // A version of a legal document (a draft, usually) as visitors would see it: the public site's
 // frame and the public page's own rendering and content check, under a banner saying what it is.
@@ -17,8 +18,10 @@ export const handle = { publicFrame: true };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireRole(request, "legal");
   const record = await requireLegalVersion(params.versionId);
-  const inForce = (await listVersionEntries(record.documentType)).find((entry) => entry.state === "in force");
+  const inForce = (await listVersionEntries(record.documentType, record.locale)).find((entry) => entry.state === "in force");
   const document = publicViewOf(record, context.requestId);
+  // A translation is previewed in its own language's words, as its public page shows it.
+  const line = document.state === "loaded" ? versionLineText(record.locale, document.value) : null;
   return {
     version: {
       id: record.id,
@@ -30,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     inForce: inForce ? { id: inForce.id, version: inForce.version } : null,
     document,
+    line,
   };
 }
 
@@ -39,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function LegalPreview({ loaderData }: Route.ComponentProps) {
-  const { version, inForce, document } = loaderData;
+  const { version, inForce, document, line } = loaderData;
   const isDraft = !version.published;
   return (
     <>
@@ -64,7 +68,7 @@ export default function LegalPreview({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {document.state === "loaded" ? (
-        <LegalArticle document={document.value} />
+        <LegalArticle document={document.value} line={line ?? undefined} />
       ) : (
         <LegalDocumentError name={version.name} document={document} />
       )}
