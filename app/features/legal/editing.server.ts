@@ -332,7 +332,7 @@ export async function publishLegalDraft(
   editor: Editor,
   draft: { id: string; revision: number },
   now = new Date(),
-): Promise<EditOutcome<{ version: string; type: LegalDocumentType; replaced: string | null; locale: string }>> {
+): Promise<EditOutcome<{ version: string; type: LegalDocumentType; replaced: string | null; locale?: string }>> {
   const outcome = await inLockedTransaction(db, async (trx) => {
     const record = requireOpenDraft(await findLegalVersionRecordForUpdate(trx, draft.id), draft.revision);
     const type = record.documentType;
@@ -386,10 +386,10 @@ export async function publishLegalDraft(
       },
       ip: editor.ip,
     });
-    return { version: record.version, type, replaced: current?.version ?? null, locale: LEGAL_SOURCE_LOCALE };
+    return { version: record.version, type, replaced: current?.version ?? null };
   });
   if (outcome.ok) {
-    const { type, locale } = outcome.value;
+    const { type, locale = LEGAL_SOURCE_LOCALE } = outcome.value;
     const path = legalPathIn(type, locale);
     // A new English version changes every translation's page too (their notice of a newer version).
     const paths =
@@ -411,7 +411,7 @@ async function publishTranslation(
   editor: Editor,
   record: LegalVersionRecord,
   now: Date,
-): Promise<{ version: string; type: LegalDocumentType; replaced: string | null; locale: string }> {
+): Promise<{ version: string; type: LegalDocumentType; replaced: string | null; locale?: string }> {
   const type = record.documentType;
   const language = localeName(record.locale);
   const source = record.translationOf ? await findLegalVersionRecord(trx, record.translationOf) : undefined;

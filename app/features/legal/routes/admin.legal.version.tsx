@@ -142,7 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const published = await publishLegalDraft(getDb(), editor, { id, revision });
       if (!published.ok) return refusalData(published);
       const { version, type, replaced, locale } = published.value;
-      const language = locale === "en" ? "" : ` in ${localeName(locale)}`;
+      const language = locale ? ` in ${localeName(locale)}` : "";
       return {
         done: `Version ${version} is published: it is now the ${legalDocuments[type].name}${language} on the site${
           replaced ? `, and version ${replaced} is in its history` : ""
