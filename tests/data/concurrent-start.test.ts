@@ -48,9 +48,9 @@ describe.skipIf(!pgState.available)("two processes migrating one PostgreSQL data
       const all = await db.selectFrom("blog_posts").select("slug").execute();
       expect(new Set(all.map((row) => row.slug)).size).toBe(all.length);
       // One row per sample legal file (each a version of a document), none twice.
-      const legal = await db.selectFrom("legal_documents").select(["document_type", "version"]).execute();
+      const legal = await db.selectFrom("legal_documents").select(["document_type", "version", "locale"]).execute();
       expect(legal).toHaveLength(readdirSync(path.resolve("content/legal")).length);
-      expect(new Set(legal.map((row) => `${row.document_type} ${row.version}`)).size).toBe(legal.length);
+      expect(new Set(legal.map((row) => `${row.document_type} ${row.version} ${row.locale}`)).size).toBe(legal.length);
     } finally {
       await db.destroy();
     }

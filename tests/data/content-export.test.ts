@@ -46,6 +46,7 @@ async function contentRows(db: Kysely<Database>) {
   const posts = (await db.selectFrom("blog_posts").selectAll().orderBy("id").execute()).map(toBlogPost);
   const legal = (await db.selectFrom("legal_documents").selectAll().execute())
     .map((row) => ({
+      locale: row.locale,
       document_type: row.document_type,
       title: row.title,
       content: parseLegalContent(row.content),
@@ -57,7 +58,9 @@ async function contentRows(db: Kysely<Database>) {
       published_at: row.published_at === null ? null : toIso(row.published_at),
       published_by_email: row.published_by_email,
     }))
-    .sort((a, b) => `${a.document_type} ${a.version}`.localeCompare(`${b.document_type} ${b.version}`));
+    .sort((a, b) =>
+      `${a.document_type} ${a.version} ${a.locale}`.localeCompare(`${b.document_type} ${b.version} ${b.locale}`),
+    );
   const media = (await db.selectFrom("media").selectAll().orderBy("id").execute()).map((row) => ({
     id: row.id,
     file_name: row.file_name,
@@ -151,8 +154,8 @@ for (const { engine, skip } of await engines()) {
       const dir = tempDir();
       const first = await exportContent(db, dir);
       expect(first.problems.map(formatProblem)).toEqual([]);
-      // The 11 sample posts (one a draft), their 3 German translations and the scheduled one (13 pages and their German ones); three privacy policies, the terms and their draft.
-      expect(first.summaries).toEqual(["16 posts (1 unpublished)", "5 legal versions (1 draft)", "1 image", "26 pages", "4 positions"]);
+      // The 11 sample posts (one a draft), their 3 German translations and the scheduled one (13 pages and their German ones); three privacy policies, the terms and their draft, and the German translations of both documents.
+      expect(first.summaries).toEqual(["16 posts (1 unpublished)", "7 legal versions (1 draft)", "1 image", "26 pages", "4 positions"]);
       const [imageDetails, imageFile] = readdirSync(path.join(dir, "media")).sort();
       expect(imageFile).toMatch(/^[0-9a-f-]{36}\.png$/);
       expect(JSON.parse(readFileSync(path.join(dir, "media", imageDetails!), "utf8"))).toMatchObject({
@@ -162,11 +165,17 @@ for (const { engine, skip } of await engines()) {
       });
       expect(readdirSync(path.join(dir, "legal")).sort()).toEqual([
         "privacy-policy-2.1.md",
+        "privacy-policy-2.2-de.md",
         "privacy-policy-2.2.md",
         "privacy-policy-2.3.md",
+        "terms-of-use-1.3-de.md",
         "terms-of-use-1.3.md",
         "terms-of-use-1.4.md",
       ]);
+      // A translation's file names its language; the import links it to the English file of its version.
+      expect(readFileSync(path.join(dir, "legal", "privacy-policy-2.2-de.md"), "utf8")).toMatch(
+        /^---\nlocale: de\ndocument_type: privacy-policy\ntitle: Datenschutzerklärung\nversion: '2.2'\n/,
+      );
       const draftFile = readFileSync(path.join(dir, "legal", "terms-of-use-1.4.md"), "utf8");
       expect(draftFile).toMatch(/^published: false$/m);
       expect(draftFile).toMatch(/^author_email: max@quorvant\.com$/m);

@@ -182,9 +182,12 @@ const legalExporter: ContentExporter = {
   extensions: [".md"],
   async export(db) {
     const versions = await listAllLegalVersionRecords(db);
-    // Named by document and version: privacy-policy-2.1.md. Drafts are files with published: false.
+    // Named by document and version: privacy-policy-2.1.md, a translation privacy-policy-2.1-de.md.
+    // Drafts are files with published: false.
     const names = uniqueNames(
-      versions.map((version) => `${version.documentType}-${version.version}`.toLowerCase()),
+      versions.map((version) =>
+        `${version.documentType}-${version.version}${version.locale === "en" ? "" : `-${version.locale}`}`.toLowerCase(),
+      ),
       (index) => `${versions[index]!.documentType}-${versions[index]!.id.toLowerCase()}`,
     );
     const problems: ContentProblem[] = [];
@@ -233,6 +236,7 @@ const legalExporter: ContentExporter = {
 function legalFile(version: LegalVersionRecord): string {
   const { sections } = version.content as LegalContent;
   const data = withoutUndefined({
+    locale: version.locale === "en" ? undefined : version.locale,
     document_type: version.documentType,
     title: version.title,
     version: version.version,
@@ -250,6 +254,7 @@ function legalFile(version: LegalVersionRecord): string {
 function expectedLegal(version: LegalVersionRecord): Record<string, unknown> {
   const { sections } = version.content as LegalContent;
   return withoutUndefined({
+    locale: version.locale,
     document_type: version.documentType,
     title: trimmed(version.title),
     version: version.version,

@@ -69,10 +69,25 @@ const PostFrontMatter = z.strictObject({
   updated_at: timestamp().optional(),
 });
 
+function isLanguageTag(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 const LegalFrontMatter = z.strictObject({
   document_type: z.enum(legalDocumentTypes as [string, ...string[]], {
     error: `must be one of ${legalDocumentTypes.join(", ")}`,
   }),
+  // A translation's language (its English version is the one with the same type and version); English when left out.
+  locale: z
+    .string({ error: "must be a language tag such as de" })
+    .trim()
+    .refine(isLanguageTag, "must be a language tag such as de")
+    .transform((tag) => Intl.getCanonicalLocales(tag)[0]!)
+    .default("en"),
   title: text().max(200, "must be at most 200 characters"),
   version: z
     .string({
@@ -105,6 +120,8 @@ export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & {
   translation_of?: string;
 };
 export type ContentLegal = {
+  /** "en" for the governing text; another language translates the English file of the same type and version. */
+  locale: string;
   document_type: string;
   title: string;
   version: string;
@@ -315,13 +332,16 @@ export function loadContent(dir: string): ContentSet {
     }
     // Versions of one document are told apart by `version` (the history lists them, each has its own
     // page): two files of one type with the same version are refused, whichever was meant.
-    const key = `${result.data.document_type} ${result.data.version}`;
+    const english = result.data.locale === "en";
+    const key = `${result.data.document_type} ${result.data.version}${english ? "" : ` ${result.data.locale}`}`;
     const other = legalKeys.get(key);
     if (other) {
       set.problems.push({
         path: shown,
         field: "version",
-        message: `"${result.data.version}" of ${result.data.document_type} is also defined by ${other} (each version of a document needs its own version string)`,
+        message: english
+          ? `"${result.data.version}" of ${result.data.document_type} is also defined by ${other} (each version of a document needs its own version string)`
+          : `the ${result.data.locale} translation of "${result.data.version}" of ${result.data.document_type} is also defined by ${other}`,
       });
     } else legalKeys.set(key, shown);
     if (sections.content) set.legal.push({ path: shown, value: { ...result.data, content: sections.content } });

@@ -3,12 +3,13 @@ import type { SignedIn } from "~/features/auth/auth.server";
 import { getDb } from "~/db/index.server";
 import {
   findLegalVersionRecord,
+  listLegalTranslationRecords,
   listLegalVersionRecords,
   type LegalVersionListItem,
   type LegalVersionRecord,
 } from "~/features/legal/db/legal-editing.server";
-import { legalDocumentTypes, type LegalDocumentType } from "~/features/legal/db/legal.server";
-import { legalDocumentPath, legalVersionPath } from "~/features/legal/documents";
+import { LEGAL_SOURCE_LOCALE, legalDocumentTypes, type LegalDocumentType } from "~/features/legal/db/legal.server";
+import { legalPathIn, legalVersionPathIn, localeName, translationLocales } from "~/features/legal/paths.server";
 import { toLegalDocumentView } from "~/features/legal/documents.server";
 import type { EditRefusal, Editor } from "~/features/legal/editing.server";
 
@@ -50,16 +51,48 @@ export type VersionState = "in force" | "superseded" | "draft";
 
 export type VersionEntry = LegalVersionListItem & { state: VersionState; publicPath: string | null };
 
-/** Every version of a type, newest first, each with its state and its public address if it has one. */
-export async function listVersionEntries(type: LegalDocumentType): Promise<VersionEntry[]> {
-  const versions = await listLegalVersionRecords(getDb(), type);
+/** Every version of a type in a language, newest first, each with its state and its public address if it has one. */
+export async function listVersionEntries(type: LegalDocumentType, locale = LEGAL_SOURCE_LOCALE): Promise<VersionEntry[]> {
+  const versions = await listLegalVersionRecords(getDb(), type, locale);
   const current = versions.find((version) => version.published);
   return versions.map((version) => {
     const state: VersionState = !version.published ? "draft" : version.id === current?.id ? "in force" : "superseded";
     const publicPath =
-      state === "in force" ? legalDocumentPath(type) : state === "superseded" ? legalVersionPath(type, version.version) : null;
+      state === "in force"
+        ? legalPathIn(type, locale)
+        : state === "superseded"
+          ? legalVersionPathIn(type, locale, version.version)
+          : null;
     return { ...version, state, publicPath };
   });
+}
+
+/** A version's translation in one language: none yet, a draft, or published. */
+export type TranslationEntry = {
+  locale: string;
+  language: string;
+  state: "missing" | "draft" | "published";
+  id: string | null;
+};
+
+/** For each English version, its translation in every language a catalog exists for. */
+export async function listTranslationEntries(sourceIds: readonly string[]): Promise<Map<string, TranslationEntry[]>> {
+  const translations = await listLegalTranslationRecords(getDb(), sourceIds);
+  const locales = translationLocales();
+  return new Map(
+    sourceIds.map((sourceId) => [
+      sourceId,
+      locales.map((locale): TranslationEntry => {
+        const found = translations.find((row) => row.translationOf === sourceId && row.locale === locale);
+        return {
+          locale,
+          language: localeName(locale),
+          state: !found ? "missing" : found.published ? "published" : "draft",
+          id: found?.id ?? null,
+        };
+      }),
+    ]),
+  );
 }
 
 /** A refusal as an action's answer: its status, the message, and the fields' messages. */

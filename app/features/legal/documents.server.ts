@@ -4,6 +4,7 @@ import {
   findLegalDocument,
   findLegalVersion,
   isValidLegalContent,
+  LEGAL_SOURCE_LOCALE,
   listLegalVersions,
   type LegalDocumentRow,
   type LegalDocumentType,
@@ -15,29 +16,45 @@ import { logger } from "~/platform/logger.server";
 export { INVALID_CONTENT_REASON };
 
 /**
- * The newest published document of a type, checked against the legal content structure
- * (`{"sections":[{"title","content"}, ...]}`). Never throws: none published is not-found (404),
- * a database error failed (503), bad content failed with the reason shown (500).
+ * The newest published document of a type in a language, checked against the legal content
+ * structure (`{"sections":[{"title","content"}, ...]}`). Never throws: none published is not-found
+ * (404), a database error failed (503), bad content failed with the reason shown (500). A
+ * translation comes with the English version in force when that is newer than the one it translates.
  */
-export async function loadLegalDocument(type: LegalDocumentType, requestId: string): Promise<LoadResult<LegalDocumentView>> {
+export async function loadLegalDocument(
+  type: LegalDocumentType,
+  requestId: string,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<LoadResult<LegalDocumentView & { newerInSource?: LegalVersionView }>> {
   let row;
+  let source;
   try {
-    row = await findLegalDocument(getDb(), type);
+    row = await findLegalDocument(getDb(), type, locale);
+    if (row && locale !== LEGAL_SOURCE_LOCALE) source = await findLegalDocument(getDb(), type, LEGAL_SOURCE_LOCALE);
   } catch (error) {
-    logger.error({ requestId, err: error, documentType: type }, "legal document could not be read");
+    logger.error({ requestId, err: error, documentType: type, locale }, "legal document could not be read");
     return failed(503);
   }
   if (!row) return notFound();
-  return toLegalDocumentView(row, requestId);
+  const view = toLegalDocumentView(row, requestId);
+  if (view.state !== "loaded" || !source || source.id === row.translation_of) return view;
+  return loaded({
+    ...view.value,
+    newerInSource: { version: source.version || DEFAULT_LEGAL_VERSION, lastUpdated: source.last_updated },
+  });
 }
 
 /**
- * The published versions of a type, newest first (the first is the current page's). Null when the
+ * The published versions of a type in a language, newest first (the first is the current page's). Null when the
  * database failed: the history is secondary, so the page still shows its document.
  */
-export async function loadLegalVersions(type: LegalDocumentType, requestId: string): Promise<LegalVersionView[] | null> {
+export async function loadLegalVersions(
+  type: LegalDocumentType,
+  requestId: string,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<LegalVersionView[] | null> {
   try {
-    const rows = await listLegalVersions(getDb(), type);
+    const rows = await listLegalVersions(getDb(), type, locale);
     return rows.map((row) => ({ version: row.version, lastUpdated: row.last_updated }));
   } catch (error) {
     logger.error({ requestId, err: error, documentType: type }, "legal document versions could not be read");
@@ -48,7 +65,7 @@ export async function loadLegalVersions(type: LegalDocumentType, requestId: stri
 export type SupersededLegalDocument = { document: LegalDocumentView; current: LegalVersionView };
 
 /**
- * One earlier published version of a type. The current version is not an earlier one: it answers
+ * One earlier published version of a type in a language. The current version is not an earlier one: it answers
  * "current" (the page redirects to the document's own URL, the only address of the current text).
  * An unknown or unpublished version is not-found; a database error failed (503); bad content failed (500).
  */
@@ -56,11 +73,15 @@ export async function loadSupersededLegalDocument(
   type: LegalDocumentType,
   version: string,
   requestId: string,
+  locale = LEGAL_SOURCE_LOCALE,
 ): Promise<LoadResult<SupersededLegalDocument> | { state: "current" }> {
   let versions;
   let row;
   try {
-    [versions, row] = await Promise.all([listLegalVersions(getDb(), type), findLegalVersion(getDb(), type, version)]);
+    [versions, row] = await Promise.all([
+      listLegalVersions(getDb(), type, locale),
+      findLegalVersion(getDb(), type, version, locale),
+    ]);
   } catch (error) {
     logger.error({ requestId, err: error, documentType: type, version }, "legal document version could not be read");
     return failed(503);

@@ -37,8 +37,3 @@ export function legalDocumentPath(type: LegalDocumentType): string {
 export function legalVersionPath(type: LegalDocumentType, version: string): string {
   return `${legalDocumentPath(type)}/versions/${encodeURIComponent(version)}`;
 }
-
-/** The type a legal page's path belongs to (routes.ts mounts both documents on one module each). */
-export function legalDocumentTypeOf(pathname: string): LegalDocumentType {
-  return pathname.startsWith("/terms/terms-of-use") ? "terms-of-use" : "privacy-policy";
-}

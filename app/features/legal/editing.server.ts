@@ -11,12 +11,19 @@ import {
   findLegalVersionRecordForUpdate,
   findVersionHolders,
   insertLegalDraft,
+  listLegalTranslationRecords,
   listLegalVersionRecords,
   markLegalVersionPublished,
   updateLegalDraft,
   type LegalVersionRecord,
 } from "~/features/legal/db/legal-editing.server";
-import { findLegalDocument, isValidLegalContent, type LegalDocumentType } from "~/features/legal/db/legal.server";
+import {
+  findLegalDocument,
+  isValidLegalContent,
+  LEGAL_SOURCE_LOCALE,
+  type LegalDocumentType,
+} from "~/features/legal/db/legal.server";
+import { legalPagesOfEveryLanguage, legalPathIn, localeName, translationLocales } from "~/features/legal/paths.server";
 import type { Database } from "~/db/schema";
 import { formatLongDate } from "~/platform/dates";
 import { checkDraft, type CheckedDraft } from "~/features/legal/draft-check.server";
@@ -28,7 +35,7 @@ import {
   type DraftFields,
   salvageSections,
 } from "~/features/legal/drafts";
-import { INVALID_CONTENT_REASON, legalDocumentPath, legalDocuments } from "~/features/legal/documents";
+import { INVALID_CONTENT_REASON, legalDocuments } from "~/features/legal/documents";
 
 // Writing legal documents from the back office: a draft is created, saved, published or discarded.
 // Each write runs in one transaction that first takes the content lock (so two servers sharing
@@ -100,11 +107,22 @@ function requireOpenDraft(record: LegalVersionRecord | undefined, revision: numb
   return record;
 }
 
-/** The version number is free when no other row of the type carries it, published or not. */
-async function checkVersionFree(trx: Db, type: LegalDocumentType, version: string, id: string): Promise<string | undefined> {
-  const holders = await findVersionHolders(trx, type, version, id);
+/** The version number is free when no other row of the type in the language carries it, published or not. */
+async function checkVersionFree(
+  trx: Db,
+  type: LegalDocumentType,
+  version: string,
+  id: string,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<string | undefined> {
+  const holders = await findVersionHolders(trx, type, version, id, locale);
   const holder = holders[0];
   if (!holder) return undefined;
+  if (locale !== LEGAL_SOURCE_LOCALE) {
+    return holder.published
+      ? `The ${localeName(locale)} translation of version ${version} of the ${documentName(type)} is already published.`
+      : `Another ${localeName(locale)} draft of version ${version} of the ${documentName(type)} exists.`;
+  }
   return holder.published
     ? `Version ${version} of the ${documentName(type)} is already published (effective ${formatLongDate(holder.effectiveDate)}); a draft needs a number of its own.`
     : `Another draft of the ${documentName(type)} already has version ${version}.`;
@@ -161,7 +179,7 @@ export async function createLegalDraft(
     const current = versions.find((version) => version.published);
     const sourceId = request.fromId ?? current?.id;
     const source = sourceId ? await findLegalVersionRecord(trx, sourceId) : undefined;
-    if (request.fromId && (!source || source.documentType !== request.type)) {
+    if (request.fromId && (!source || source.documentType !== request.type || source.locale !== LEGAL_SOURCE_LOCALE)) {
       return refuse(404, "That version does not exist (any more).");
     }
     const version = suggestVersion(current?.version ?? versions[0]?.version, new Set(versions.map((entry) => entry.version)));
@@ -189,6 +207,67 @@ export async function createLegalDraft(
   });
 }
 
+/**
+ * A translation of one English version into `locale`, as a draft: the English version's title,
+ * sections and change summary to translate, its version number and effective date (a translation
+ * belongs to that version and keeps both). One translation per version and language.
+ */
+export async function createLegalTranslation(
+  db: Db,
+  editor: Editor,
+  request: { sourceId: string; locale: string },
+  now = new Date(),
+): Promise<EditOutcome<{ id: string; version: string }>> {
+  if (!translationLocales().includes(request.locale)) {
+    return { ok: false, status: 400, problem: `There is no language "${request.locale}" to translate into.` };
+  }
+  return inLockedTransaction(db, async (trx) => {
+    const source = await findLegalVersionRecordForUpdate(trx, request.sourceId);
+    if (!source || source.locale !== LEGAL_SOURCE_LOCALE) return refuse(404, "That version does not exist (any more).");
+    if (!source.published) {
+      return refuse(400, `Version ${source.version} is a draft: translate it once it is published, when its text is final.`);
+    }
+    const [existing] = (await listLegalTranslationRecords(trx, [source.id])).filter((row) => row.locale === request.locale);
+    if (existing) {
+      return refuse(409, `Version ${source.version} already has a ${localeName(request.locale)} translation: open it instead.`);
+    }
+    const taken = await checkVersionFree(trx, source.documentType, source.version, "", request.locale);
+    if (taken) return refuse(409, taken);
+    const sections = salvageSections(source.content);
+    const id = randomUUID();
+    const values: StoredValues = {
+      title: source.title,
+      content: { sections: sections.length ? sections : [{ title: "", content: "" }] },
+      version: source.version,
+      effectiveDate: source.effectiveDate,
+      changeSummary: source.changeSummary,
+    };
+    await insertLegalDraft(trx, {
+      ...values,
+      id,
+      documentType: source.documentType,
+      authorEmail: editor.actor.email,
+      now: now.toISOString(),
+      translation: { locale: request.locale, of: source.id, sourceRevision: source.revision },
+    });
+    await keepLegalRevision(trx, editor, {
+      id,
+      type: source.documentType,
+      counter: 0,
+      values,
+      summary: `Translation of version ${source.version} into ${localeName(request.locale)} started`,
+    });
+    await recordAudit(trx, {
+      actor: editor.actor,
+      action: "legal.translation-created",
+      target: target(id),
+      details: { documentType: source.documentType, version: source.version, locale: request.locale, translationOf: source.id },
+      ip: editor.ip,
+    });
+    return { id, version: source.version };
+  });
+}
+
 /** Saves the editor's fields into a draft still at `revision`. Bad fields: a message per field, nothing written. */
 export async function saveLegalDraft(
   db: Db,
@@ -201,9 +280,13 @@ export async function saveLegalDraft(
     return { ok: false, status: 400, problem: "The draft was not saved: fix the fields marked below.", errors: checked.errors };
   return inLockedTransaction(db, async (trx) => {
     const record = requireOpenDraft(await findLegalVersionRecordForUpdate(trx, draft.id), draft.revision);
-    const taken = await checkVersionFree(trx, record.documentType, checked.draft.version, record.id);
+    // A translation belongs to its English version: it keeps that version's number and date, whatever the form says.
+    const fixed = record.translationOf
+      ? { ...checked.draft, version: record.version, effectiveDate: effectiveDay(record.effectiveDate) }
+      : checked.draft;
+    const taken = await checkVersionFree(trx, record.documentType, fixed.version, record.id, record.locale);
     if (taken) refuse(400, "The draft was not saved: fix the fields marked below.", { version: taken });
-    const values = storedValues(checked.draft);
+    const values = storedValues(fixed);
     const unchanged =
       record.title === values.title &&
       record.version === values.version &&
@@ -225,7 +308,12 @@ export async function saveLegalDraft(
       actor: editor.actor,
       action: "legal.draft-saved",
       target: target(record.id),
-      details: { documentType: record.documentType, version: values.version, revision: record.revision + 1 },
+      details: {
+        documentType: record.documentType,
+        version: values.version,
+        revision: record.revision + 1,
+        ...(record.translationOf ? { locale: record.locale } : {}),
+      },
       ip: editor.ip,
     });
     return { changed: true, revision: record.revision + 1 };
@@ -244,7 +332,7 @@ export async function publishLegalDraft(
   editor: Editor,
   draft: { id: string; revision: number },
   now = new Date(),
-): Promise<EditOutcome<{ version: string; type: LegalDocumentType; replaced: string | null }>> {
+): Promise<EditOutcome<{ version: string; type: LegalDocumentType; replaced: string | null; locale?: string }>> {
   const outcome = await inLockedTransaction(db, async (trx) => {
     const record = requireOpenDraft(await findLegalVersionRecordForUpdate(trx, draft.id), draft.revision);
     const type = record.documentType;
@@ -255,6 +343,7 @@ export async function publishLegalDraft(
     if (!checked.ok) {
       refuse(400, "This draft cannot be published yet: fix the fields marked below and save it first.", checked.errors);
     }
+    if (record.translationOf) return publishTranslation(trx, editor, record, now);
     const taken = await checkVersionFree(trx, type, record.version, record.id);
     if (taken) refuse(400, "This draft cannot be published: its version number is taken.", { version: taken });
 
@@ -300,10 +389,68 @@ export async function publishLegalDraft(
     return { version: record.version, type, replaced: current?.version ?? null };
   });
   if (outcome.ok) {
-    const path = legalDocumentPath(outcome.value.type);
-    announceContentChange({ type: "legal", id: draft.id, paths: changedPaths("legal", path, path) });
+    const { type, locale = LEGAL_SOURCE_LOCALE } = outcome.value;
+    const path = legalPathIn(type, locale);
+    // A new English version changes every translation's page too (their notice of a newer version).
+    const paths =
+      locale === LEGAL_SOURCE_LOCALE
+        ? [...changedPaths("legal", path, path), ...legalPagesOfEveryLanguage(type)]
+        : [path, `${path}/*`, "/sitemap.xml"];
+    announceContentChange({ type: "legal", id: draft.id, paths: [...new Set(paths)] });
   }
   return outcome;
+}
+
+/**
+ * A translation goes live only as the translation of the English version in force: a translation
+ * of an older version (or of one not yet published) is refused, so a language never shows a text
+ * that is not, in substance, the one that governs.
+ */
+async function publishTranslation(
+  trx: Db,
+  editor: Editor,
+  record: LegalVersionRecord,
+  now: Date,
+): Promise<{ version: string; type: LegalDocumentType; replaced: string | null; locale?: string }> {
+  const type = record.documentType;
+  const language = localeName(record.locale);
+  const source = record.translationOf ? await findLegalVersionRecord(trx, record.translationOf) : undefined;
+  const inForce = await findLegalDocument(trx, type, LEGAL_SOURCE_LOCALE);
+  if (!source || !source.published || !inForce || inForce.id !== source.id) {
+    const translated = source ? `version ${source.version}` : "an English version that no longer exists";
+    const current = inForce ? `version ${inForce.version || "1.0"} is` : "no version is";
+    refuse(
+      409,
+      `This ${language} translation cannot be published: it translates ${translated}, and ${current} in force in English. Nothing was changed. Translate the version in force instead.`,
+    );
+  }
+  const taken = await checkVersionFree(trx, type, record.version, record.id, record.locale);
+  if (taken) refuse(409, `This translation cannot be published: ${taken}`);
+  const before = await findLegalDocument(trx, type, record.locale);
+  if (
+    !(await markLegalVersionPublished(trx, record.id, record.revision, { at: now.toISOString(), byEmail: editor.actor.email }))
+  ) {
+    refuse(409, "Someone changed this draft at the same moment. Nothing was published: reload the page.");
+  }
+  const shown = await findLegalDocument(trx, type, record.locale);
+  if (shown?.id !== record.id) {
+    refuse(409, `This translation cannot be published: the ${language} page would still show version ${shown?.version ?? "?"}.`);
+  }
+  await recordAudit(trx, {
+    actor: editor.actor,
+    action: "legal.translation-published",
+    target: target(record.id),
+    details: {
+      documentType: type,
+      version: record.version,
+      locale: record.locale,
+      translationOf: source.id,
+      sourceRevision: record.sourceRevision,
+      replaced: before?.version ?? null,
+    },
+    ip: editor.ip,
+  });
+  return { version: record.version, type, replaced: before?.version ?? null, locale: record.locale };
 }
 
 /** Deletes a draft still at `revision`. Published versions cannot be discarded. */
@@ -326,6 +473,7 @@ export async function discardLegalDraft(
         version: record.version,
         title: record.title,
         changeSummary: record.changeSummary,
+        ...(record.translationOf ? { locale: record.locale } : {}),
       },
       ip: editor.ip,
     });

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "legal.draft-saved": "Legal draft saved",
   "legal.published": "Legal version published",
   "legal.draft-discarded": "Legal draft discarded",
+  "legal.translation-created": "Legal translation started",
+  "legal.translation-published": "Legal translation published",
   "page.created": "Page created",
   "page.saved": "Page saved",
   "page.published": "Page published",

@@ -142,15 +142,42 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       }
     }
 
-    for (const { path: file, value: doc } of skipLegal ? [] : set.legal) {
-      const key = `${doc.document_type}@${doc.version}`;
+    // English versions first: a translation links to the English row of its type and version.
+    const legalFiles = [...set.legal].sort((a, b) => Number(a.value.locale !== "en") - Number(b.value.locale !== "en"));
+    const legalProblems: ContentProblem[] = [];
+    for (const { path: file, value: doc } of skipLegal ? [] : legalFiles) {
+      const english = doc.locale === "en";
+      const key = `${doc.document_type}@${doc.version}${english ? "" : `@${doc.locale}`}`;
       const existing = await trx
         .selectFrom("legal_documents")
         .selectAll()
         .where("document_type", "=", doc.document_type)
         .where("version", "=", doc.version)
+        .where("locale", "=", doc.locale)
         .orderBy("last_updated", "desc")
         .executeTakeFirst();
+      // A translation belongs to one English version: the one with its type and version, which must exist.
+      const source = english
+        ? undefined
+        : await trx
+            .selectFrom("legal_documents")
+            .select(["id", "revision"])
+            .where("document_type", "=", doc.document_type)
+            .where("version", "=", doc.version)
+            .where("locale", "=", "en")
+            .orderBy("last_updated", "desc")
+            .executeTakeFirst();
+      if (!english && !source) {
+        legalProblems.push({
+          path: file,
+          field: "version",
+          message: `translates version "${doc.version}" of ${doc.document_type}, which has no English version (a legal/*.md file with the same document_type and version)`,
+        });
+        continue;
+      }
+      const link = source
+        ? { locale: doc.locale, translation_of: source.id, source_revision: Number(source.revision) }
+        : {};
       const content = JSON.stringify(doc.content);
       // The back office's notes about a version, where the file gives them (a file without them
       // leaves a row's own alone).
@@ -174,6 +201,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
             published: doc.published,
             created_at: now,
             ...notes,
+            ...link,
           })
           .execute();
         continue;
@@ -187,12 +215,14 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
         (doc.author_email === undefined || existing.author_email === doc.author_email) &&
         (doc.published_at === undefined ||
           (existing.published_at !== null && toIso(existing.published_at) === doc.published_at)) &&
-        (doc.published_by_email === undefined || existing.published_by_email === doc.published_by_email);
+        (doc.published_by_email === undefined || existing.published_by_email === doc.published_by_email) &&
+        (!source ||
+          (existing.translation_of === source.id && Number(existing.source_revision) === Number(source.revision)));
       changes.push({ path: file, table: "legal_documents", key, action: same ? "unchanged" : "update" });
       if (!same) {
         await trx
           .updateTable("legal_documents")
-          .set({ title: doc.title, content, last_updated: doc.last_updated, published: doc.published, ...notes })
+          .set({ title: doc.title, content, last_updated: doc.last_updated, published: doc.published, ...notes, ...link })
           .where("id", "=", existing.id)
           .execute();
       }
@@ -249,6 +279,7 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     }
     const problems = [
       ...translationProblems,
+      ...legalProblems,
       ...(await checkMenuLinks(trx, skipMenus ? [] : menus.menus)),
       ...(await checkRedirectRules(
         trx,

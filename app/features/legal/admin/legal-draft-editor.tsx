@@ -2,12 +2,14 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfField } from "~/ui/admin/csrf-field";
 import { buttonClasses } from "~/ui/button";
-import { DRAFT_FIELD_NAMES, LEGAL_LIMITS, type DraftErrors, type DraftFields } from "~/features/legal/drafts";
+import { DRAFT_FIELD_NAMES, LEGAL_LIMITS, type DraftErrors, type DraftFields, type DraftSection } from "~/features/legal/drafts";
 
 // The draft editor: a plain form that works without JavaScript. Adding, moving and removing
 // sections are submit buttons too: the server answers with the rearranged form (nothing is saved
 // until "Save draft"). With JavaScript the same round trip happens in place and focus follows the
-// section that moved.
+// section that moved. A translation's editor shows its English version beside it, section by section
+// (the English text on the left, the translation's fields on the right); its number and date are the
+// English version's and cannot be changed.
 
 const inputClasses =
   "mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-700 focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -20,9 +22,13 @@ export type DraftEditorProps = {
   revision: number;
   /** Which section's title gets focus after a section button (with JavaScript). */
   focusSection?: number;
+  /** A translation's English version, shown beside the fields. */
+  source?: { title: string; version: string; sections: readonly DraftSection[] };
+  /** The language of the text typed in (a translation's). */
+  locale?: string;
 };
 
-export function LegalDraftEditor({ fields, errors, revision, focusSection }: DraftEditorProps) {
+export function LegalDraftEditor({ fields, errors, revision, focusSection, source, locale }: DraftEditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -46,23 +52,30 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
         </button>
       </div>
 
-      <Field id="draft-title" label="Document title" error={errors.title}>
-        {(control) => (
-          <input
-            {...control}
-            name={DRAFT_FIELD_NAMES.title}
-            defaultValue={fields.title}
-            required
-            maxLength={LEGAL_LIMITS.title}
-            className={inputClasses}
-          />
-        )}
-      </Field>
+      <SideBySide source={source ? <SourceText title="English title" text={source.title} /> : null}>
+        <Field id="draft-title" label="Document title" error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              name={DRAFT_FIELD_NAMES.title}
+              defaultValue={fields.title}
+              required
+              lang={locale}
+              maxLength={LEGAL_LIMITS.title}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+      </SideBySide>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           id="draft-version"
           label="Version number"
-          hint="Digits and dots, such as 2.2. Each version has its own."
+          hint={
+            source
+              ? `A translation keeps the number of the English version it translates (${source.version}).`
+              : "Digits and dots, such as 2.2. Each version has its own."
+          }
           error={errors.version}
         >
           {(control) => (
@@ -70,6 +83,7 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
               {...control}
               name={DRAFT_FIELD_NAMES.version}
               defaultValue={fields.version}
+              readOnly={Boolean(source)}
               required
               inputMode="decimal"
               maxLength={24}
@@ -80,7 +94,11 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
         <Field
           id="draft-effective-date"
           label="Effective date"
-          hint="Shown as “Last updated” on the page; it cannot be in the future when you publish."
+          hint={
+            source
+              ? "The English version's date: a translation takes effect with it."
+              : "Shown as “Last updated” on the page; it cannot be in the future when you publish."
+          }
           error={errors.effectiveDate}
         >
           {(control) => (
@@ -89,6 +107,7 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
               type="date"
               name={DRAFT_FIELD_NAMES.effectiveDate}
               defaultValue={fields.effectiveDate}
+              readOnly={Boolean(source)}
               required
               className={inputClasses}
             />
@@ -108,6 +127,7 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
             defaultValue={fields.changeSummary}
             required
             rows={2}
+            lang={locale}
             className={inputClasses}
           />
         )}
@@ -127,66 +147,81 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
           {fields.sections.map((section, index) => {
             const number = index + 1;
             const sectionErrors = errors.section?.[index] ?? {};
+            const sourceSection = source?.sections[index];
             return (
               <li key={index} className="rounded-lg border border-slate-200 p-4">
-                <fieldset>
-                  <legend className="text-sm font-semibold">Section {number}</legend>
-                  <Field id={`section-${index}-title`} label={`Section ${number} title`} error={sectionErrors.title}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        name={DRAFT_FIELD_NAMES.sectionTitle}
-                        defaultValue={section.title}
-                        required
-                        maxLength={LEGAL_LIMITS.sectionTitle}
-                        className={inputClasses}
-                      />
-                    )}
-                  </Field>
-                  <div className="mt-3">
-                    <Field id={`section-${index}-text`} label={`Section ${number} text`} error={sectionErrors.content}>
+                <SideBySide
+                  source={
+                    source ? (
+                      sourceSection ? (
+                        <SourceText title={`English section ${number}: ${sourceSection.title}`} text={sourceSection.content} />
+                      ) : (
+                        <p className="text-sm text-muted">The English version has no section {number}.</p>
+                      )
+                    ) : null
+                  }
+                >
+                  <fieldset>
+                    <legend className="text-sm font-semibold">Section {number}</legend>
+                    <Field id={`section-${index}-title`} label={`Section ${number} title`} error={sectionErrors.title}>
                       {(control) => (
-                        <textarea
+                        <input
                           {...control}
-                          name={DRAFT_FIELD_NAMES.sectionText}
-                          defaultValue={section.content}
+                          name={DRAFT_FIELD_NAMES.sectionTitle}
+                          defaultValue={section.title}
+                          lang={locale}
                           required
-                          rows={Math.min(16, Math.max(4, Math.ceil(section.content.length / 90)))}
-                          className={`${inputClasses} font-mono text-sm`}
+                          maxLength={LEGAL_LIMITS.sectionTitle}
+                          className={inputClasses}
                         />
                       )}
                     </Field>
-                  </div>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`up:${index}`}
-                      disabled={busy || index === 0}
-                      className={smallButton}
-                    >
-                      Move up<span className="sr-only"> section {number}</span>
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`down:${index}`}
-                      disabled={busy || index === sectionCount - 1}
-                      className={smallButton}
-                    >
-                      Move down<span className="sr-only"> section {number}</span>
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`remove:${index}`}
-                      disabled={busy}
-                      className={`${smallButton} text-red-700`}
-                    >
-                      Remove<span className="sr-only"> section {number}</span>
-                    </button>
-                  </div>
-                </fieldset>
+                    <div className="mt-3">
+                      <Field id={`section-${index}-text`} label={`Section ${number} text`} error={sectionErrors.content}>
+                        {(control) => (
+                          <textarea
+                            {...control}
+                            name={DRAFT_FIELD_NAMES.sectionText}
+                            defaultValue={section.content}
+                            lang={locale}
+                            required
+                            rows={Math.min(16, Math.max(4, Math.ceil(section.content.length / 90)))}
+                            className={`${inputClasses} font-mono text-sm`}
+                          />
+                        )}
+                      </Field>
+                    </div>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`up:${index}`}
+                        disabled={busy || index === 0}
+                        className={smallButton}
+                      >
+                        Move up<span className="sr-only"> section {number}</span>
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`down:${index}`}
+                        disabled={busy || index === sectionCount - 1}
+                        className={smallButton}
+                      >
+                        Move down<span className="sr-only"> section {number}</span>
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`remove:${index}`}
+                        disabled={busy}
+                        className={`${smallButton} text-red-700`}
+                      >
+                        Remove<span className="sr-only"> section {number}</span>
+                      </button>
+                    </div>
+                  </fieldset>
+                </SideBySide>
               </li>
             );
           })}
@@ -202,6 +237,28 @@ export function LegalDraftEditor({ fields, errors, revision, focusSection }: Dra
         </button>
       </fieldset>
     </Form>
+  );
+}
+
+/** The English text beside a translation's field; without a source, the field alone. */
+function SideBySide({ source, children }: { source: ReactNode; children: ReactNode }) {
+  if (!source) return children;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div lang="en" className="rounded-md bg-slate-50 p-3">
+        {source}
+      </div>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function SourceText({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <p className="text-sm font-semibold">{title}</p>
+      <p className="mt-1.5 text-sm leading-6 whitespace-pre-line text-slate-700">{text}</p>
+    </>
   );
 }
 

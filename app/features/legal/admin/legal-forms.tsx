@@ -45,6 +45,21 @@ export function NewDraftForm({
   );
 }
 
+/** Starts the translation of English version `fromId` into `locale`, as a draft (the button's words say which). */
+export function TranslateForm({ fromId, locale, children }: { fromId: string; locale: string; children: string }) {
+  return (
+    <Form method="post" action={LEGAL_ADMIN_PATH} className="inline">
+      <CsrfField />
+      <input type="hidden" name="intent" value="translate" />
+      <input type="hidden" name="from" value={fromId} />
+      <input type="hidden" name="locale" value={locale} />
+      <button type="submit" className="text-sm font-semibold text-brand-700 underline hover:no-underline">
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 /** Publishes the draft exactly as saved at `revision`: what the page showing this button shows. */
 export function PublishDraftForm({ id, revision, version }: { id: string; revision: number; version: string }) {
   return (

@@ -1,21 +1,28 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatLongDate, isoDay } from "~/platform/dates";
-import {
-  legalVersionPath,
-  type LegalDocumentType,
-  type LegalDocumentView,
-  type LegalVersionView,
-} from "~/features/legal/documents";
+import type { LegalDocumentView, LegalVersionView } from "~/features/legal/documents";
 import type { LoadResult } from "~/platform/load-result";
 
+/** A version line's words in the page's language (page-text.server.ts makes them). */
+type VersionLineText = { version: string; lastUpdated: string; date: string; dateTime: string };
+
 /** The error state: its status was already chosen by the loader (404, 500 with the reason, 503). */
-export function LegalDocumentError({ name, document }: { name: string; document: LoadResult<unknown> }) {
+export function LegalDocumentError({
+  name,
+  document,
+  text,
+}: {
+  name: string;
+  document: LoadResult<unknown>;
+  /** The heading and sentence in the page's language; English when left out. */
+  text?: { title: string; text: string };
+}) {
   return (
     <div role="alert" className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-      <h1 className="text-3xl font-bold">Error Loading {name}</h1>
+      <h1 className="text-3xl font-bold">{text ? text.title : `Error Loading ${name}`}</h1>
       <p className="mt-4 text-muted">
-        We're sorry, but we couldn't load the {name.toLowerCase()} at this time. Please try again later.
+        {text ? text.text : `We're sorry, but we couldn't load the ${name.toLowerCase()} at this time. Please try again later.`}
       </p>
       {document.state === "failed" && document.reason ? <p className="mt-2 text-sm text-muted">{document.reason}</p> : null}
     </div>
@@ -25,10 +32,13 @@ export function LegalDocumentError({ name, document }: { name: string; document:
 /** A legal document's page body: title, version line, an optional notice under them, the sections, then `children`. */
 export function LegalArticle({
   document,
+  line,
   notice,
   children,
 }: {
   document: LegalDocumentView;
+  /** The version line in the page's language; English when left out. */
+  line?: VersionLineText;
   notice?: ReactNode;
   children?: ReactNode;
 }) {
@@ -36,7 +46,7 @@ export function LegalArticle({
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <header className="border-b border-slate-200 pb-6">
         <h1 className="text-4xl font-extrabold tracking-tight">{document.title}</h1>
-        <LegalVersionLine version={document.version} lastUpdated={document.lastUpdated} />
+        <LegalVersionLine text={line ?? englishLine(document)} />
         {notice}
       </header>
       <LegalSections document={document} />
@@ -59,36 +69,49 @@ export function LegalSections({ document }: { document: LegalDocumentView }) {
   ));
 }
 
+const englishLine = ({ version, lastUpdated }: LegalVersionView): VersionLineText => ({
+  version: `Version ${version}`,
+  lastUpdated: "Last updated",
+  date: formatLongDate(lastUpdated),
+  dateTime: isoDay(lastUpdated),
+});
+
 /** "Version 2.1 · Last updated June 1, 2025". */
-export function LegalVersionLine({ version, lastUpdated }: LegalVersionView) {
+export function LegalVersionLine({ text }: { text: VersionLineText }) {
   return (
     <p className="mt-3 text-sm text-muted">
-      Version {version}
+      {text.version}
       <span aria-hidden="true"> · </span>
-      Last updated <time dateTime={isoDay(lastUpdated)}>{formatLongDate(lastUpdated)}</time>
+      {text.lastUpdated} <time dateTime={text.dateTime}>{text.date}</time>
     </p>
   );
 }
 
-/** The earlier published versions, newest first, each linking to its own page. */
-export function EarlierLegalVersions({ type, versions }: { type: LegalDocumentType; versions: readonly LegalVersionView[] }) {
+/** The earlier published versions, newest first, each linking to its own page (words and addresses from the loader). */
+export function EarlierLegalVersions({
+  heading,
+  entries,
+}: {
+  heading: string;
+  entries: readonly { key: string; path: string; label: string; updated: string; date: string; dateTime: string }[];
+}) {
   return (
     <section aria-labelledby="earlier-versions" className="mt-14 border-t border-slate-200 pt-8">
       <h2 id="earlier-versions" className="text-xl font-semibold">
-        Earlier versions
+        {heading}
       </h2>
       <ul className="mt-4 space-y-2">
-        {versions.map((entry) => (
-          <li key={entry.version}>
+        {entries.map((entry) => (
+          <li key={entry.key}>
             <Link
-              to={legalVersionPath(type, entry.version)}
+              to={entry.path}
               className="font-medium text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              Version {entry.version}
+              {entry.label}
             </Link>
             <span className="text-muted">
               {" "}
-              — updated <time dateTime={isoDay(entry.lastUpdated)}>{formatLongDate(entry.lastUpdated)}</time>
+              {entry.updated} <time dateTime={entry.dateTime}>{entry.date}</time>
             </span>
           </li>
         ))}

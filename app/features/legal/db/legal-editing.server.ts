@@ -1,5 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
-import { DEFAULT_LEGAL_VERSION, parseLegalContent, type LegalDocumentType } from "~/features/legal/db/legal.server";
+import {
+  DEFAULT_LEGAL_VERSION,
+  LEGAL_SOURCE_LOCALE,
+  parseLegalContent,
+  type LegalDocumentType,
+} from "~/features/legal/db/legal.server";
 import { dialectOf, isUuid, toBool, toIso } from "~/db/normalize";
 import type { Database, LegalDocumentsTable } from "~/db/schema";
 
@@ -13,6 +18,12 @@ type Db = Kysely<Database>;
 
 export type LegalVersionRecord = {
   id: string;
+  /** "en" for the governing text; another language's row translates one English version. */
+  locale: string;
+  /** A translation's English version (its id); null for an English row. */
+  translationOf: string | null;
+  /** The English version's revision the translation was made from. */
+  sourceRevision: number | null;
   documentType: LegalDocumentType;
   title: string;
   /** Parsed JSON when it parses, else the raw text (as the public page receives it). */
@@ -35,6 +46,9 @@ export type LegalVersionListItem = Omit<LegalVersionRecord, "content">;
 
 const listColumns = [
   "id",
+  "locale",
+  "translation_of",
+  "source_revision",
   "document_type",
   "title",
   "last_updated",
@@ -49,12 +63,17 @@ const listColumns = [
   "revision",
 ] as const;
 
-/** Every version of a type, drafts included, in the public pages' order: newest effective date first. */
-export async function listLegalVersionRecords(db: Db, type: LegalDocumentType): Promise<LegalVersionListItem[]> {
+/** Every version of a type in a language, drafts included, in the public pages' order: newest effective date first. */
+export async function listLegalVersionRecords(
+  db: Db,
+  type: LegalDocumentType,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<LegalVersionListItem[]> {
   const rows = await db
     .selectFrom("legal_documents")
     .select(listColumns)
     .where("document_type", "=", type)
+    .where("locale", "=", locale)
     .orderBy("last_updated", "desc")
     .orderBy("version", "desc")
     .orderBy("created_at", "desc")
@@ -62,13 +81,27 @@ export async function listLegalVersionRecords(db: Db, type: LegalDocumentType): 
   return rows.map(toListItem);
 }
 
-/** Every version of every type, content included (the content export), in a fixed order. */
+/** The translations of some English versions, every language, drafts included. */
+export async function listLegalTranslationRecords(db: Db, sourceIds: readonly string[]): Promise<LegalVersionListItem[]> {
+  if (!sourceIds.length) return [];
+  const rows = await db
+    .selectFrom("legal_documents")
+    .select(listColumns)
+    .where("translation_of", "in", [...sourceIds])
+    .orderBy("locale")
+    .orderBy("created_at")
+    .execute();
+  return rows.map(toListItem);
+}
+
+/** Every version of every type and language, content included (the content export), in a fixed order. */
 export async function listAllLegalVersionRecords(db: Db): Promise<LegalVersionRecord[]> {
   const rows = await db
     .selectFrom("legal_documents")
     .selectAll()
     .orderBy("document_type")
     .orderBy("version")
+    .orderBy("locale")
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -94,18 +127,20 @@ export async function findLegalVersionRecordForUpdate(trx: Db, id: string): Prom
   return row ? toRecord(row) : undefined;
 }
 
-/** The other rows of a type that carry `version` (a row without one counts as 1.0). */
+/** The other rows of a type in a language that carry `version` (a row without one counts as 1.0). */
 export async function findVersionHolders(
   db: Db,
   type: LegalDocumentType,
   version: string,
   exceptId?: string,
+  locale = LEGAL_SOURCE_LOCALE,
 ): Promise<{ id: string; published: boolean; effectiveDate: string }[]> {
   const stored = version === DEFAULT_LEGAL_VERSION ? [version, ""] : [version];
   let query = db
     .selectFrom("legal_documents")
     .select(["id", "published", "last_updated"])
     .where("document_type", "=", type)
+    .where("locale", "=", locale)
     .where("version", "in", stored);
   if (exceptId) query = query.where("id", "<>", exceptId);
   const rows = await query.orderBy("published", "desc").execute();
@@ -122,12 +157,26 @@ export type DraftValues = {
 
 export async function insertLegalDraft(
   db: Db,
-  draft: DraftValues & { id: string; documentType: LegalDocumentType; authorEmail: string; now: string },
+  draft: DraftValues & {
+    id: string;
+    documentType: LegalDocumentType;
+    authorEmail: string;
+    now: string;
+    /** A translation: its language and the English version (id, revision) it translates. */
+    translation?: { locale: string; of: string; sourceRevision: number };
+  },
 ): Promise<void> {
   await db
     .insertInto("legal_documents")
     .values({
       id: draft.id,
+      ...(draft.translation
+        ? {
+            locale: draft.translation.locale,
+            translation_of: draft.translation.of,
+            source_revision: draft.translation.sourceRevision,
+          }
+        : {}),
       document_type: draft.documentType,
       title: draft.title,
       content: JSON.stringify(draft.content),
@@ -194,6 +243,9 @@ export async function deleteLegalDraft(db: Db, id: string, revision: number): Pr
 function toListItem(row: Pick<Selectable<LegalDocumentsTable>, (typeof listColumns)[number]>): LegalVersionListItem {
   return {
     id: row.id,
+    locale: row.locale,
+    translationOf: row.translation_of,
+    sourceRevision: row.source_revision === null ? null : Number(row.source_revision),
     documentType: row.document_type as LegalDocumentType,
     title: row.title,
     version: row.version || DEFAULT_LEGAL_VERSION,

@@ -9,8 +9,14 @@ export const legalDocumentTypes: readonly LegalDocumentType[] = ["privacy-policy
 export type LegalSection = { title: string; content: string };
 export type LegalContent = { sections: LegalSection[] };
 
+/** The governing language: every other language's version translates one of its versions. */
+export const LEGAL_SOURCE_LOCALE = "en";
+
 export type LegalDocumentRow = {
   id: string;
+  locale: string;
+  /** A translation's English version (its id); null for an English row. */
+  translation_of: string | null;
   document_type: LegalDocumentType;
   title: string;
   /** Parsed JSON when it parses, else the raw string: the page decides what to do with bad content. */
@@ -53,12 +59,17 @@ export type LegalVersionRow = { version: string; last_updated: string };
 // "Newest" has one meaning for the current page, the history and the version pages: the latest
 // last_updated, then the higher version (text order), then the row created last.
 
-/** The newest published document of a type is the one with the latest last_updated. */
-export async function findLegalDocument(db: Kysely<Database>, type: LegalDocumentType): Promise<LegalDocumentRow | undefined> {
+/** The newest published document of a type in a language is the one with the latest last_updated. */
+export async function findLegalDocument(
+  db: Kysely<Database>,
+  type: LegalDocumentType,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<LegalDocumentRow | undefined> {
   const row = await db
     .selectFrom("legal_documents")
     .selectAll()
     .where("document_type", "=", type)
+    .where("locale", "=", locale)
     .where("published", "=", true)
     .orderBy("last_updated", "desc")
     .orderBy("version", "desc")
@@ -73,11 +84,16 @@ export async function findLegalDocument(db: Kysely<Database>, type: LegalDocumen
  * `version`, and when rows share one (the database does not forbid it) the newest row stands for it.
  * A row without a version is version 1.0, as on the page.
  */
-export async function listLegalVersions(db: Kysely<Database>, type: LegalDocumentType): Promise<LegalVersionRow[]> {
+export async function listLegalVersions(
+  db: Kysely<Database>,
+  type: LegalDocumentType,
+  locale = LEGAL_SOURCE_LOCALE,
+): Promise<LegalVersionRow[]> {
   const rows = await db
     .selectFrom("legal_documents")
     .select(["version", "last_updated"])
     .where("document_type", "=", type)
+    .where("locale", "=", locale)
     .where("published", "=", true)
     .orderBy("last_updated", "desc")
     .orderBy("version", "desc")
@@ -94,17 +110,19 @@ export async function listLegalVersions(db: Kysely<Database>, type: LegalDocumen
   return versions;
 }
 
-/** The newest published row of one version of a type (unpublished rows are never found). */
+/** The newest published row of one version of a type in a language (unpublished rows are never found). */
 export async function findLegalVersion(
   db: Kysely<Database>,
   type: LegalDocumentType,
   version: string,
+  locale = LEGAL_SOURCE_LOCALE,
 ): Promise<LegalDocumentRow | undefined> {
   const stored = version === DEFAULT_LEGAL_VERSION ? [version, ""] : [version];
   const row = await db
     .selectFrom("legal_documents")
     .selectAll()
     .where("document_type", "=", type)
+    .where("locale", "=", locale)
     .where("published", "=", true)
     .where("version", "in", stored)
     .orderBy("last_updated", "desc")
@@ -119,6 +137,8 @@ export const DEFAULT_LEGAL_VERSION = "1.0";
 function toLegalDocumentRow(row: Selectable<LegalDocumentsTable>): LegalDocumentRow {
   return {
     id: row.id,
+    locale: row.locale,
+    translation_of: row.translation_of,
     document_type: row.document_type as LegalDocumentType,
     title: row.title,
     content: parseLegalContent(row.content),

@@ -8,6 +8,7 @@ import { requireContentLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { listVersionEntries, publicViewOf, requireLegalVersion } from "~/features/legal/admin.server";
 import { legalDocuments } from "~/features/legal/documents";
+import { versionLineText } from "~/features/legal/page-text.server";
 
 // A version of a legal document (a draft, usually) as visitors would see it: the public site's
 // frame and the public page's own rendering and content check, under a banner saying what it is.
@@ -19,8 +20,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireRole(request, "legal");
   await requireContentLocale(user, "legal", params.versionId);
   const record = await requireLegalVersion(params.versionId);
-  const inForce = (await listVersionEntries(record.documentType)).find((entry) => entry.state === "in force");
+  const inForce = (await listVersionEntries(record.documentType, record.locale)).find((entry) => entry.state === "in force");
   const document = publicViewOf(record, context.requestId);
+  // A translation is previewed in its own language's words, as its public page shows it.
+  const line = document.state === "loaded" ? versionLineText(record.locale, document.value) : null;
   return {
     version: {
       id: record.id,
@@ -32,6 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     inForce: inForce ? { id: inForce.id, version: inForce.version } : null,
     document,
+    line,
   };
 }
 
@@ -41,7 +45,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function LegalPreview({ loaderData }: Route.ComponentProps) {
-  const { version, inForce, document } = loaderData;
+  const { version, inForce, document, line } = loaderData;
   const isDraft = !version.published;
   return (
     <>
@@ -66,7 +70,7 @@ export default function LegalPreview({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {document.state === "loaded" ? (
-        <LegalArticle document={document.value} />
+        <LegalArticle document={document.value} line={line ?? undefined} />
       ) : (
         <LegalDocumentError name={version.name} document={document} />
       )}

@@ -4,6 +4,7 @@ import {
   legalCompareAdminPath,
   legalVersionAdminPath,
   NewDraftForm,
+  TranslateForm,
   VersionStateBadge,
 } from "~/features/legal/admin/legal-forms";
 import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
@@ -15,12 +16,19 @@ import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { getDb } from "~/db/index.server";
 import { legalDocumentTypes } from "~/features/legal/db/legal.server";
-import { editorOf, isLegalDocumentType, listVersionEntries, refusalData } from "~/features/legal/admin.server";
+import {
+  editorOf,
+  isLegalDocumentType,
+  listTranslationEntries,
+  listVersionEntries,
+  refusalData,
+} from "~/features/legal/admin.server";
 import { legalDocuments } from "~/features/legal/documents";
-import { createLegalDraft } from "~/features/legal/editing.server";
+import { createLegalDraft, createLegalTranslation } from "~/features/legal/editing.server";
 
 // Legal documents (legal, owners): every version of each document, the one in force, earlier ones
-// and drafts, with what changed in each; starting a new draft.
+// and drafts, with what changed in each; starting a new draft. Each published English version
+// lists its translations per language (missing, draft, published); a missing one can be started.
 
 /** Messages another page sends people here with (fixed texts: the query only picks one). */
 const DONE = { discarded: "The draft was discarded." } as const;
@@ -31,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     legalDocumentTypes.map(async (type) => {
       const versions = await listVersionEntries(type);
       const published = versions.filter((version) => version.state !== "draft");
+      const translations = await listTranslationEntries(published.map((version) => version.id));
       return {
         type,
         name: legalDocuments[type].name,
@@ -38,7 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           // What each version changed: a draft against the version in force, a published one against the one before it.
           const before =
             version.state === "draft" ? published[0] : published[published.findIndex((entry) => entry.id === version.id) + 1];
-          return { ...version, compareFrom: before && before.id !== version.id ? before.id : null };
+          return {
+            ...version,
+            compareFrom: before && before.id !== version.id ? before.id : null,
+            translations: translations.get(version.id) ?? [],
+          };
         }),
       };
     }),
@@ -50,6 +63,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await requireAdminForm(request, "legal");
   const { form } = signedIn;
+  if (form.get("intent") === "translate") {
+    const from = form.get("from");
+    const locale = form.get("locale");
+    if (typeof from !== "string" || typeof locale !== "string") {
+      return data({ problem: "This form is incomplete. Reload the page and try again." }, { status: 400 });
+    }
+    const created = await createLegalTranslation(getDb(), editorOf(signedIn, context), { sourceId: from, locale });
+    if (!created.ok) return refusalData(created);
+    throw redirect(legalVersionAdminPath(created.value.id), 303);
+  }
   if (form.get("intent") !== "new-draft") return data({ problem: "Unknown action." }, { status: 400 });
   const type = form.get("type");
   if (!isLegalDocumentType(type)) return data({ problem: "Choose the privacy policy or the terms of use." }, { status: 400 });
@@ -110,6 +133,9 @@ export default function LegalDocuments({ loaderData, actionData }: Route.Compone
                       By
                     </th>
                     <th scope="col" className={cell}>
+                      Translations
+                    </th>
+                    <th scope="col" className={cell}>
                       <span className="sr-only">Links</span>
                     </th>
                   </tr>
@@ -143,6 +169,34 @@ export default function LegalDocuments({ loaderData, actionData }: Route.Compone
                           </>
                         ) : (
                           <span className="text-muted">imported</span>
+                        )}
+                      </td>
+                      <td className={cell}>
+                        {version.state === "draft" ? (
+                          <span className="text-muted">Once published</span>
+                        ) : (
+                          <ul className="space-y-1">
+                            {version.translations.map((translation) => (
+                              <li key={translation.locale} lang={translation.locale}>
+                                {translation.id ? (
+                                  <Link to={legalVersionAdminPath(translation.id)} className="text-brand-700 underline">
+                                    {translation.language}
+                                    <span lang="en">: {translation.state === "draft" ? "Draft" : "Published"}</span>
+                                  </Link>
+                                ) : (
+                                  <>
+                                    {translation.language}
+                                    <span lang="en">
+                                      : Missing{" "}
+                                      <TranslateForm fromId={version.id} locale={translation.locale}>
+                                        {`Translate into ${translation.language}`}
+                                      </TranslateForm>
+                                    </span>
+                                  </>
+                                )}
+                              </li>
+                            ))}
+                          </ul>
                         )}
                       </td>
                       <td className={`${cell} space-x-3 whitespace-nowrap`}>

@@ -20,21 +20,48 @@ import { requireContentLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { formatLongDate } from "~/platform/dates";
 import { getDb } from "~/db/index.server";
-import { isValidLegalContent } from "~/features/legal/db/legal.server";
+import { findLegalDocument, isValidLegalContent } from "~/features/legal/db/legal.server";
+import { findLegalVersionRecord } from "~/features/legal/db/legal-editing.server";
 import { editorOf, listVersionEntries, publicViewOf, refusalData, requireLegalVersion } from "~/features/legal/admin.server";
 import { INVALID_CONTENT_REASON, legalDocuments } from "~/features/legal/documents";
-import { applySectionEdit, parseSectionEdit, readDraftForm, type DraftErrors, type DraftFields } from "~/features/legal/drafts";
+import { localeName } from "~/features/legal/paths.server";
+import {
+  applySectionEdit,
+  parseSectionEdit,
+  readDraftForm,
+  salvageSections,
+  type DraftErrors,
+  type DraftFields,
+} from "~/features/legal/drafts";
 import { discardLegalDraft, draftFieldsOf, publishLegalDraft, saveLegalDraft } from "~/features/legal/editing.server";
 
 // One version of a legal document (legal, owners). A draft opens in the editor, with its preview,
 // publishing and discarding; a published version is shown as it stands, never editable, with a
-// way to start a new draft from it.
+// way to start a new draft from it. A translation's editor shows the English version it translates
+// beside it, section by section; it keeps that version's number and date.
+
+/** The English version a translation translates, and whether it is the one in force (only then may it be published). */
+async function translatedSource(translationOf: string | null) {
+  if (!translationOf) return null;
+  const source = await findLegalVersionRecord(getDb(), translationOf);
+  if (!source) return null;
+  const inForce = await findLegalDocument(getDb(), source.documentType);
+  return {
+    id: source.id,
+    version: source.version,
+    title: source.title,
+    sections: salvageSections(source.content),
+    inForce: inForce?.id === source.id,
+    inForceVersion: inForce ? inForce.version : null,
+  };
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireRole(request, "legal");
   await requireContentLocale(user, "legal", params.versionId);
   const record = await requireLegalVersion(params.versionId);
-  const entries = await listVersionEntries(record.documentType);
+  const entries = await listVersionEntries(record.documentType, record.locale);
+  const source = await translatedSource(record.translationOf);
   const entry = entries.find((candidate) => candidate.id === record.id);
   const published = entries.filter((candidate) => candidate.state !== "draft");
   const inForce = published[0];
@@ -57,7 +84,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       revision: record.revision,
       state: entry?.state ?? (record.published ? "superseded" : "draft"),
       publicPath: entry?.publicPath ?? null,
+      /** A translation's language, by its own name ("Deutsch"); null for an English version. */
+      language: record.translationOf ? localeName(record.locale) : null,
+      locale: record.locale,
     },
+    source,
     fields: record.published ? null : draftFieldsOf(record),
     contentValid: isValidLegalContent(record.content),
     document: view?.state === "loaded" ? view.value : null,
@@ -113,9 +144,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "publish": {
       const published = await publishLegalDraft(getDb(), editor, { id, revision });
       if (!published.ok) return refusalData(published);
-      const { version, type, replaced } = published.value;
+      const { version, type, replaced, locale } = published.value;
+      const language = locale ? ` in ${localeName(locale)}` : "";
       return {
-        done: `Version ${version} is published: it is now the ${legalDocuments[type].name} on the site${
+        done: `Version ${version} is published: it is now the ${legalDocuments[type].name}${language} on the site${
           replaced ? `, and version ${replaced} is in its history` : ""
         }.`,
       } satisfies ActionResult;
@@ -139,18 +171,27 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function LegalVersion({ loaderData, actionData }: Route.ComponentProps) {
-  const { version, fields, contentValid, document, compareWith } = loaderData;
+  const { version, fields, contentValid, document, compareWith, source } = loaderData;
   const result = actionData as ActionResult | undefined;
   const isDraft = version.state === "draft" && fields;
+  const translation = version.language ? ` (${version.language} translation)` : "";
   return (
     <>
       <p className="mb-2 text-sm">
         <Link to={LEGAL_ADMIN_PATH} className="text-brand-700 underline">
           Legal documents
         </Link>
+        {source ? (
+          <>
+            {" · "}
+            <Link to={legalVersionAdminPath(source.id)} className="text-brand-700 underline">
+              English version {source.version}
+            </Link>
+          </>
+        ) : null}
       </p>
       <PageHeading
-        title={`${version.name}, ${isDraft ? "draft " : ""}version ${version.version}`}
+        title={`${version.name}, ${isDraft ? "draft " : ""}version ${version.version}${translation}`}
         actions={<VersionStateBadge state={version.state} />}
       >
         {isDraft
@@ -180,9 +221,11 @@ export default function LegalVersion({ loaderData, actionData }: Route.Component
               <dd>{version.authorEmail || "—"}</dd>
             </dl>
             <div className="mt-4 flex flex-wrap items-center gap-4">
-              <NewDraftForm type={version.type} fromId={version.id} variant="secondary">
-                Start a new draft from this version
-              </NewDraftForm>
+              {version.language ? null : (
+                <NewDraftForm type={version.type} fromId={version.id} variant="secondary">
+                  Start a new draft from this version
+                </NewDraftForm>
+              )}
               {compareWith ? (
                 <Link to={legalCompareAdminPath(compareWith.id, version.id)} className="text-sm text-brand-700 underline">
                   Changes since version {compareWith.version}
@@ -197,7 +240,9 @@ export default function LegalVersion({ loaderData, actionData }: Route.Component
           </Panel>
           {document ? (
             <Panel title="Text" id="text">
-              <h3 className="text-xl font-bold">{document.title}</h3>
+              <h3 className="text-xl font-bold" lang={version.locale}>
+                {document.title}
+              </h3>
               <LegalSections document={document} />
             </Panel>
           ) : null}
@@ -216,7 +261,7 @@ function DraftPanels({
   result: ActionResult | undefined;
   fields: DraftFields;
 }) {
-  const { version, contentValid, inForce, compareWith } = loaderData;
+  const { version, contentValid, inForce, compareWith, source } = loaderData;
   return (
     <>
       {!contentValid ? (
@@ -232,11 +277,21 @@ function DraftPanels({
           errors={result?.errors ?? {}}
           revision={version.revision}
           focusSection={result?.focus}
+          source={source ? { title: source.title, sections: source.sections, version: source.version } : undefined}
+          locale={version.locale}
         />
       </Panel>
       <Panel title="Publish" id="publish">
+        {source && !source.inForce ? (
+          <Notice tone="error">
+            {`This translates version ${source.version}, which is not the version in force in English${
+              source.inForceVersion ? ` (version ${source.inForceVersion} is)` : ""
+            }: it cannot be published. Translate the version in force instead.`}
+          </Notice>
+        ) : null}
         <p className="text-sm">
-          Publishing makes the draft as last saved the {version.name} on the site
+          Publishing makes the draft as last saved the {version.name}
+          {version.language ? ` in ${version.language}` : ""} on the site
           {inForce
             ? ` in place of version ${inForce.version} (effective ${formatLongDate(inForce.effectiveDate)}), which moves to the public history`
             : ""}
