@@ -165,3 +165,15 @@ describe("the forms' code", () => {
     expect(keys.filter((key) => !(key in english))).toEqual([]);
   });
 });
+
+describe("a form page in another language", () => {
+  it("reads the query parameters of its English address", async () => {
+    const { sourcePathOf } = await import("~/features/i18n/route-paths");
+    const { keptQuery } = await import("~/features/site/query-params");
+    expect(sourcePathOf("/de/demo-anfordern", "route-requestDemo.de")).toBe("/request-demo");
+    expect(sourcePathOf("/de/unternehmen/karriere", "route-careers.de")).toBe("/company/careers");
+    expect(sourcePathOf("/de/unternehmen/karriere/engineer", "route-careers/:slug.de")).toBe("/company/careers/engineer");
+    expect(sourcePathOf("/request-demo", "features/leads/routes/request-demo")).toBeUndefined();
+    expect(keptQuery(sourcePathOf("/de/demo-anfordern", "route-requestDemo.de")!, "?utm_source=x&x=1")).toBe("?utm_source=x");
+  });
+});

@@ -1,5 +1,5 @@
 import { TextField, type Meta } from "~/features/leads/components/field";
-import { useFormText } from "~/features/leads/forms/form-texts";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 
 /** Who is asking: the four fields the contact and demo forms share, labelled as the pages word them. */
 export function BusinessContactFields({ fields }: { fields: { first_name: Meta; last_name: Meta; email: Meta; company: Meta } }) {

@@ -7,7 +7,8 @@ import { useLeadForm, useLeadFormSchema } from "~/features/leads/components/use-
 import { buttonClasses } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { workStyleChoices } from "~/features/leads/lead-forms";
-import { FormTextsProvider, translatorOf, useFormText, type FormTexts } from "~/features/leads/forms/form-texts";
+import { translatorOf, type FormTexts } from "~/features/leads/forms/form-texts";
+import { FormTextsProvider, useFormText } from "~/features/leads/components/form-texts-context";
 
 /**
  * The position an application is for, carried in the hidden field `position`; named in the

@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button";
 import type { Choice } from "~/ui/content-types";
-import { useFormText } from "~/features/leads/forms/form-texts";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 
 // Form primitives: a visible label on every control, the error text beside it, linked by
 // aria-describedby and flagged with aria-invalid by Conform.

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
 import type { Outcome } from "~/features/leads/forms/outcomes";
 import { Icon } from "~/ui/icon";
-import { useFormText } from "~/features/leads/forms/form-texts";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 
 // Toasts for form outcomes. Each toast is its own live region: role="status" for a success,
 // role="alert" for a failure (shown in the destructive style). Mounted only by the form pages, so

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { showOutcomeToast } from "~/features/leads/components/toast";
 import type { FormActionData } from "~/features/leads/forms/outcomes";
 import { leadFormSchemas, type LeadFormSchemas } from "~/features/leads/forms/form-schemas";
-import { useFormText } from "~/features/leads/forms/form-texts";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 import type { LeadFormId } from "~/features/leads/registry";
 
 /**

@@ -1,4 +1,3 @@
-import { createContext, useContext } from "react";
 import { site } from "~/config/site";
 
 // The words of the lead forms in the page's language. They are messages of the catalogs (keys
@@ -24,14 +23,4 @@ export function textId(key: string, values?: FormTextValues): string {
 /** The page's messages as a Translate; a message the server did not send shows its key (the tests make sure none is missing). */
 export function translatorOf(texts: FormTexts): Translate {
   return (key, values) => texts[textId(key, values)] ?? key;
-}
-
-const FormTextsContext = createContext<Translate>((key) => key);
-
-/** Gives the form parts below it the page's messages. */
-export const FormTextsProvider = FormTextsContext.Provider;
-
-/** The page's form messages (see FormTextsProvider). */
-export function useFormText(): Translate {
-  return useContext(FormTextsContext);
 }

@@ -9,7 +9,8 @@ import { useLeadForm, useLeadFormSchema } from "~/features/leads/components/use-
 import { site } from "~/config/site";
 import { contactProductChoices, contactReasons } from "~/features/leads/lead-forms";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
-import { FormTextsProvider, translatorOf, useFormText } from "~/features/leads/forms/form-texts";
+import { translatorOf } from "~/features/leads/forms/form-texts";
+import { FormTextsProvider, useFormText } from "~/features/leads/components/form-texts-context";
 import { leadFormPageData } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
 import { pageMeta } from "~/features/site/seo";
