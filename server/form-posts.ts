@@ -3,6 +3,7 @@ import { formatBytes, MAX_UPLOAD_BYTES } from "~/features/media/media";
 import { acceptsUploads, MAX_UPLOAD_FORM_BYTES } from "~/features/media/upload.server";
 import { formLimitFor } from "~/features/leads/forms/body.server";
 import { commonOutcomes, outcomeIn } from "~/features/leads/forms/outcome-messages.server";
+import { translateIn } from "~/features/leads/forms/form-texts.server";
 import { localeOfPath } from "~/features/i18n/site-locales";
 import { getEnv } from "~/env.server";
 import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
@@ -44,13 +45,15 @@ export const limitBodySize: RequestHandler = (req, res, next) => {
   const upload = acceptsUploads(req.path);
   const limit = upload ? MAX_UPLOAD_FORM_BYTES : formLimitFor(req.path);
   if (!(declared > limit)) return next();
+  // In the language of the form's page (the back office's pages are English).
+  const t = translateIn(localeOfPath(req.path, getEnv().SITE_LOCALES).tag);
   refuseUnread(req, res, {
     status: 413,
-    title: "Payload too large",
+    title: t("form.common.tooLarge.title"),
     message: upload
       ? `An image upload is limited to ${formatBytes(MAX_UPLOAD_BYTES)}.`
-      : `Submissions here are limited to ${Math.round(limit / 1024)} KiB. Please shorten yours and try again.`,
-    way: { href: req.path, label: "Back to the form" },
+      : t("form.common.tooLarge.message", { limitKb: Math.round(limit / 1024) }),
+    way: { href: req.path, label: t("form.common.backToForm") },
     headers: { Connection: "close" },
   });
 };
@@ -68,13 +71,14 @@ export const limitFormPosts: RequestHandler = async (req, res, next) => {
     const decision = await consumeFormSubmission(clientAddress(req), String(res.locals.requestId));
     res.locals.formLimit = decision;
     if (decision.allowed || req.path.endsWith(".data")) return next();
-    const { title, description } = outcomeIn(localeOfPath(req.path, getEnv().SITE_LOCALES).tag, commonOutcomes.rateLimited);
+    const locale = localeOfPath(req.path, getEnv().SITE_LOCALES).tag;
+    const { title, description } = outcomeIn(locale, commonOutcomes.rateLimited);
     refuseUnread(req, res, {
       status: 429,
       title,
       message: description,
       retryAfterSeconds: decision.retryAfterSeconds,
-      way: { href: req.path, label: "Back to the form" },
+      way: { href: req.path, label: translateIn(locale)("form.common.backToForm") },
     });
   } catch (error) {
     next(error);

@@ -8,7 +8,7 @@ import { ROUTE_PATH_PATTERN } from "~/features/i18n/route-paths";
 export type Catalog = Record<string, string>;
 
 /** The arguments a message names ({name}, {count, plural, …}, <b>…</b>), at any depth. */
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+export function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const element of elements) {
     if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
     into.add(element.value);

@@ -100,3 +100,22 @@ export function localizedRouteEntries(
   }
   return entries;
 }
+
+/**
+ * The English address of a page served by one of these route modules in another language, found
+ * from its route's id (`route-requestDemo.de`, `route-careers/:slug.de`): what reads the English
+ * address's settings (the query parameters a page reads) reads them for every language. Undefined
+ * for any other route.
+ */
+export function sourcePathOf(pathname: string, routeId: string | undefined): string | undefined {
+  if (!routeId) return undefined;
+  for (const [name, route] of Object.entries(LOCALIZED_ROUTES) as [LocalizedRouteName, LocalizedRoute][]) {
+    if (routeId.startsWith(`${route.id ?? `route-${name}`}.`)) return `/${route.path}`;
+    for (const child of route.children ?? []) {
+      if (!routeId.startsWith(`${child.id ?? `route-${name}/${child.path}`}.`)) continue;
+      const tail = pathname.split("/").slice(-child.path.split("/").length);
+      return `/${route.path}/${tail.join("/")}`;
+    }
+  }
+  return undefined;
+}

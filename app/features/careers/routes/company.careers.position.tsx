@@ -1,8 +1,10 @@
+import { data } from "react-router";
 import type { Route } from "./+types/company.careers.position";
 import { CareerApplication } from "~/features/leads/components/career-application";
 import { ClosedPosition, PositionArticle } from "~/features/careers/components/position-page";
 import { loadPositionPage } from "~/features/careers/position-page.server";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
+import { applicationTexts } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
 import { loadPage } from "~/features/pages/page-loader.server";
 import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta";
@@ -15,7 +17,11 @@ import { NotFound } from "~/ui/not-found";
 // address is the pages' as any other (a page of blocks, a redirect, 410 or 404).
 
 export async function loader(args: Route.LoaderArgs) {
-  return (await loadPositionPage(args.params.slug, args.context)) ?? loadPage(args);
+  const page = await loadPositionPage(args.params.slug, args.context);
+  if (!page) return loadPage(args);
+  // The application form's words, in the page's language.
+  const position = page.data.state === "open" ? { ...page.data.position, open: true } : null;
+  return data({ ...page.data, applicationTexts: applicationTexts(args.request, position) }, page.init ?? undefined);
 }
 
 /** The application form posts to the position's own URL → career_applications, naming the position. */
@@ -48,7 +54,12 @@ export default function PositionPage({ loaderData }: Route.ComponentProps) {
     <PositionArticle
       position={position}
       descriptionHtml={loaderData.descriptionHtml}
-      application={<CareerApplication position={{ id: position.id, title: position.title, open: true }} />}
+      application={
+        <CareerApplication
+          texts={loaderData.applicationTexts}
+          position={{ id: position.id, title: position.title, open: true }}
+        />
+      }
     />
   );
 }

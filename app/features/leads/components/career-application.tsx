@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/features/leads/components/field";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { FormToaster, OutcomeMessage } from "~/features/leads/components/toast";
-import { useLeadForm } from "~/features/leads/components/use-lead-form";
+import { useLeadForm, useLeadFormSchema } from "~/features/leads/components/use-lead-form";
 import { buttonClasses } from "~/ui/button";
 import { Icon } from "~/ui/icon";
-import { site } from "~/config/site";
 import { workStyleChoices } from "~/features/leads/lead-forms";
-import { careerApplicationSchema } from "~/features/leads/forms/schemas";
+import { translatorOf, type FormTexts } from "~/features/leads/forms/form-texts";
+import { FormTextsProvider, useFormText } from "~/features/leads/components/form-texts-context";
 
 /**
  * The position an application is for, carried in the hidden field `position`; named in the
@@ -20,17 +20,31 @@ export type ApplicationPosition = { id: string; title: string; open: boolean };
 const DIALOG_TOASTER = "career-dialog";
 
 /**
+ * The application in the page's language: `texts` are the form's texts its page's loader sends
+ * (applicationTexts in ~/features/leads/forms/form-texts.server).
+ */
+export function CareerApplication({ texts, position }: { texts: FormTexts; position?: ApplicationPosition }) {
+  const t = useMemo(() => translatorOf(texts), [texts]);
+  return (
+    <FormTextsProvider value={t}>
+      <ApplicationDialog position={position} />
+    </FormTextsProvider>
+  );
+}
+
+/**
  * The "Join Our Team" application. One native <dialog> serves both cases: without JavaScript the
  * server renders it open in place when the URL has ?apply=1 (the Apply Now link); with JavaScript
  * the same URL opens it with showModal() — focus trapped, Escape closes, focus returns to the
  * link — and closing it drops ?apply=1 from the URL.
  */
-export function CareerApplication({ position }: { position?: ApplicationPosition } = {}) {
+function ApplicationDialog({ position }: { position?: ApplicationPosition }) {
+  const t = useFormText();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("apply") === "1";
   const dialog = useRef<HTMLDialogElement>(null);
 
-  const { form, fields, pending, inlineOutcome } = useLeadForm(careerApplicationSchema, {
+  const { form, fields, pending, inlineOutcome } = useLeadForm(useLeadFormSchema("career-application"), {
     id: "career-application",
     toasterId: (data) => (data.outcome.kind === "success" ? undefined : DIALOG_TOASTER),
     onSuccess: () => dialog.current?.close(),
@@ -102,25 +116,29 @@ export function CareerApplication({ position }: { position?: ApplicationPosition
           "[&:not(:modal)]:static [&:not(:modal)]:mt-8"
         }
       >
-        <FormToaster id={DIALOG_TOASTER} label="Application notifications" />
+        <FormToaster id={DIALOG_TOASTER} label={t("form.careerApplication.notifications")} />
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
           <div>
             <h2 id="join-our-team" className="text-2xl font-bold tracking-tight">
-              {position?.open ? `Apply for ${position.title}` : "Join Our Team"}
+              {position?.open
+                ? t("form.careerApplication.applyFor", { title: position.title })
+                : t("form.careerApplication.heading")}
             </h2>
             {position && !position.open ? (
               <p className="mt-1 text-sm text-muted">
-                The position {position.title ? `${position.title} ` : ""}is no longer open: you can still apply to join us.
+                {position.title
+                  ? t("form.careerApplication.positionClosedNamed", { title: position.title })
+                  : t("form.careerApplication.positionClosed")}
               </p>
             ) : null}
-            <p className="mt-1 text-sm text-muted">Tell us about yourself. Fields marked * are required.</p>
+            <p className="mt-1 text-sm text-muted">{t("form.careerApplication.intro")}</p>
           </div>
           <form method="dialog">
             <button
               type="submit"
               formNoValidate
               onClick={close}
-              aria-label="Close"
+              aria-label={t("form.careerApplication.close")}
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <Icon name="x" className="size-5" />
@@ -133,31 +151,45 @@ export function CareerApplication({ position }: { position?: ApplicationPosition
             labelledBy="join-our-team"
             inlineOutcome={succeededInPage ? undefined : inlineOutcome}
             pending={pending}
-            submitLabel="Submit Application"
-            pendingLabel="Submitting..."
+            submitLabel={t("form.careerApplication.submit")}
+            pendingLabel={t("form.careerApplication.pending")}
             actions={
               <button type="submit" formMethod="dialog" formNoValidate onClick={close} className={buttonClasses("secondary")}>
-                Cancel
+                {t("form.careerApplication.cancel")}
               </button>
             }
           >
             {position ? <input type="hidden" name="position" value={position.id} /> : null}
-            <TextField meta={fields.first_name} label="First Name" autoComplete="given-name" />
-            <TextField meta={fields.last_name} label="Last Name" autoComplete="family-name" />
-            <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
-            <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-            <TextField meta={fields.linkedin_profile} label="LinkedIn Profile" type="url" autoComplete="url" />
-            <TextField meta={fields.years_experience} label="Years of Experience" type="number" />
-            <TextField meta={fields.current_position} label="Current Position" autoComplete="organization-title" />
-            <SelectField meta={fields.work_style} label="Work Style" options={workStyleChoices} />
+            <TextField meta={fields.first_name} label={t("form.common.firstName")} autoComplete="given-name" />
+            <TextField meta={fields.last_name} label={t("form.common.lastName")} autoComplete="family-name" />
+            <TextField meta={fields.email} label={t("form.careerApplication.email")} type="email" autoComplete="email" />
+            <TextField meta={fields.phone} label={t("form.careerApplication.phone")} type="tel" autoComplete="tel" />
+            <TextField
+              meta={fields.linkedin_profile}
+              label={t("form.careerApplication.linkedin")}
+              type="url"
+              autoComplete="url"
+            />
+            <TextField meta={fields.years_experience} label={t("form.careerApplication.yearsExperience")} type="number" />
+            <TextField
+              meta={fields.current_position}
+              label={t("form.careerApplication.currentPosition")}
+              autoComplete="organization-title"
+            />
+            <SelectField meta={fields.work_style} label={t("form.careerApplication.workStyle")} options={workStyleChoices(t)} />
             <TextAreaField
               meta={fields.why_quorvant}
-              label={`Why do you want to work at ${site.company}?`}
+              label={t("form.careerApplication.why")}
               rows={4}
               className="sm:col-span-2"
             />
-            <TextAreaField meta={fields.biggest_achievement} label="Biggest Achievement" rows={4} className="sm:col-span-2" />
-            <TextField meta={fields.resume_url} label="Resume Link" type="url" className="sm:col-span-2" />
+            <TextAreaField
+              meta={fields.biggest_achievement}
+              label={t("form.careerApplication.achievement")}
+              rows={4}
+              className="sm:col-span-2"
+            />
+            <TextField meta={fields.resume_url} label={t("form.careerApplication.resume")} type="url" className="sm:col-span-2" />
           </LeadForm>
         </div>
       </dialog>

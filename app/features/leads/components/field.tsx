@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button";
 import type { Choice } from "~/ui/content-types";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 
 // Form primitives: a visible label on every control, the error text beside it, linked by
 // aria-describedby and flagged with aria-invalid by Conform.
@@ -86,10 +87,11 @@ export function SelectField({ options, autoComplete, ...frame }: Common & { opti
  * Off-screen rather than display:none, which many bots skip.
  */
 export function Honeypot() {
+  const t = useFormText();
   return (
     <div aria-hidden="true" className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden">
       <label>
-        Leave this field empty
+        {t("form.common.honeypot")}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" aria-hidden="true" />
       </label>
     </div>

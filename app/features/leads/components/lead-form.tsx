@@ -1,12 +1,13 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, useMatches } from "react-router";
 import { Honeypot, SubmitButton } from "~/features/leads/components/field";
 import { OutcomeMessage } from "~/features/leads/components/toast";
 import type { Outcome } from "~/features/leads/forms/outcomes";
 import { VISIT_FIELD } from "~/features/leads/attribution";
 import { currentVisit } from "~/features/leads/visit-memory";
 import { keptQuery } from "~/features/site/query-params";
+import { sourcePathOf } from "~/features/i18n/route-paths";
 
 /**
  * The frame shared by the three lead forms: a post to the page's own URL with the query parameters
@@ -34,10 +35,12 @@ export function LeadForm<Schema extends Record<string, unknown>>({
   actions?: ReactNode;
 }) {
   const location = useLocation();
+  // A page in another language reads the query parameters of its English address.
+  const queryPath = sourcePathOf(location.pathname, useMatches().at(-1)?.id) ?? location.pathname;
   return (
     <Form
       method="post"
-      action={`${location.pathname}${keptQuery(location.pathname, location.search)}`}
+      action={`${location.pathname}${keptQuery(queryPath, location.search)}`}
       preventScrollReset
       {...getFormProps(form)}
       aria-labelledby={labelledBy}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
 import type { Outcome } from "~/features/leads/forms/outcomes";
 import { Icon } from "~/ui/icon";
+import { useFormText } from "~/features/leads/components/form-texts-context";
 
 // Toasts for form outcomes. Each toast is its own live region: role="status" for a success,
 // role="alert" for a failure (shown in the destructive style). Mounted only by the form pages, so
@@ -13,12 +14,15 @@ import { Icon } from "~/ui/icon";
 
 const sonner = () => import("sonner");
 
-export function FormToaster({ id, label = "Notifications" }: { id?: string; label?: string }) {
+export function FormToaster({ id, label }: { id?: string; label?: string }) {
+  const t = useFormText();
   const [Toaster, setToaster] = useState<typeof SonnerToaster>();
   useEffect(() => {
     void sonner().then((library) => setToaster(() => library.Toaster));
   }, []);
-  return Toaster ? <Toaster id={id} containerAriaLabel={label} position="top-center" duration={8000} /> : null;
+  return Toaster ? (
+    <Toaster id={id} containerAriaLabel={label ?? t("form.common.notifications")} position="top-center" duration={8000} />
+  ) : null;
 }
 
 export function showOutcomeToast(outcome: Outcome, toasterId?: string) {

@@ -1,10 +1,13 @@
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { showOutcomeToast } from "~/features/leads/components/toast";
 import type { FormActionData } from "~/features/leads/forms/outcomes";
+import { leadFormSchemas, type LeadFormSchemas } from "~/features/leads/forms/form-schemas";
+import { useFormText } from "~/features/leads/components/form-texts-context";
+import type { LeadFormId } from "~/features/leads/registry";
 
 /**
  * Everything a lead form needs in the browser: Conform wired to the shared schema (native
@@ -60,6 +63,12 @@ export function useLeadForm<Schema extends z.ZodObject>(
   }, [actionData]);
 
   return { form, fields, pending, inlineOutcome };
+}
+
+/** The form's schema with the page's messages (FormTextsProvider), so the browser refuses in the page's language. */
+export function useLeadFormSchema<F extends LeadFormId>(form: F): LeadFormSchemas[F] {
+  const t = useFormText();
+  return useMemo(() => leadFormSchemas(t)[form], [t, form]);
 }
 
 /**

@@ -1,153 +1,21 @@
-import { z } from "zod";
-import { site } from "~/config/site";
+import { IntlMessageFormat } from "intl-messageformat";
+import english from "~/features/i18n/catalogs/en.json";
+import { FORM_TEXT_VALUES, type Translate } from "~/features/leads/forms/form-texts";
+import { leadFormSchemas } from "~/features/leads/forms/form-schemas";
 
-// Our CSP forbids eval: without this, Zod probes `new Function` in the browser and the probe is
-// reported as a CSP violation (caught, but noisy for monitoring and Lighthouse).
-z.config({ jitless: true });
+// The forms' schemas with English messages: the registry's (what the command-line tools and the
+// privacy tools read of a form) and the tests'. The server answers a post with its page's language's
+// (form-texts.server.ts); the browser builds its own from the page's texts (./form-schemas). Read
+// straight from the English catalog, so the command-line tools need no bundler; never imported by
+// the browser, which would then load the English catalog.
 
-// One Zod schema per form, used by the browser (Conform's native constraints and
-// live validation) and by the server's action. Conform turns an empty input into `undefined`,
-// so optional fields default to "" and are stored as entered.
+export * from "~/features/leads/forms/form-schemas";
 
-/** Field caps: names, company, job title and position 100; phone 40; email 254; URLs 2,048; free text 5,000. */
-export const LIMITS = { name: 100, phone: 40, email: 254, url: 2048, text: 5000 } as const;
+const englishText: Translate = (key, values) =>
+  String(new IntlMessageFormat((english as Record<string, string>)[key]!, "en").format({ ...FORM_TEXT_VALUES, ...values }));
 
-export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
-export const WORK_STYLES = ["collaborative", "independent", "hybrid", "leadership"] as const;
-export const PRODUCT_INTERESTS = ["General", site.product.name] as const;
+const englishSchemas = leadFormSchemas(englishText);
 
-const tooLong = (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters.`;
-
-// Values reach people as email headers and lines of text: a one-line field that carried a line
-// break could forge a line of the sales email ("Company: x\nBudget: approved"). Control characters
-// (CR, LF, tab, the C1 range, the Unicode line and paragraph separators) become a space in one-line
-// fields; multi-line fields keep their line breaks (as \n) and lose the rest. Links lose theirs
-// in Zod's URL check.
-// eslint-disable-next-line no-control-regex
-const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
-
-/** One line: every run of control characters becomes one space. */
-export function oneLine(value: string): string {
-  return value.replace(CONTROL_RUNS, " ");
-}
-
-/** Line breaks (CRLF, CR, LF, U+2028, U+2029) become \n; other control characters are dropped (a tab becomes a space). */
-export function multiLine(value: string): string {
-  return value
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(/\t/g, " ")
-    .replace(CONTROL_BUT_NEWLINE, "");
-}
-
-type Lines = "one" | "many";
-
-function optionalText(max: number, lines: Lines = "one") {
-  return z
-    .string()
-    .overwrite(lines === "one" ? oneLine : multiLine)
-    .trim()
-    .max(max, tooLong(max))
-    .optional()
-    .transform((value) => value ?? "");
-}
-
-function requiredText(max: number, missing: string, lines: Lines = "one") {
-  return z
-    .string({ error: missing })
-    .overwrite(lines === "one" ? oneLine : multiLine)
-    .trim()
-    .min(1, missing)
-    .max(max, tooLong(max));
-}
-
-const emailMessage = "Please enter a valid email address.";
-const email = z.email({ error: emailMessage }).max(LIMITS.email, tooLong(LIMITS.email));
-
-/** An absolute public http(s) link: a real domain name, not localhost or a bare address (Zod drops its line breaks and tabs). */
-function optionalPublicUrl(message: string) {
-  return z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message })
-    .max(LIMITS.url, tooLong(LIMITS.url))
-    .optional()
-    .transform((value) => value ?? "");
-}
-
-function optionalChoice<const T extends readonly [string, ...string[]]>(options: T, message: string) {
-  return z
-    .enum(options, { error: message })
-    .optional()
-    .transform((value): T[number] | "" => value ?? "");
-}
-
-function productInterest(fallback: (typeof PRODUCT_INTERESTS)[number]) {
-  return z
-    .enum(PRODUCT_INTERESTS, { error: "Please choose a product from the list." })
-    .optional()
-    .transform((value) => value ?? fallback);
-}
-
-/** Contact sales: nothing required; only a malformed email is refused. */
-export const contactSalesSchema = z.object({
-  first_name: optionalText(LIMITS.name),
-  last_name: optionalText(LIMITS.name),
-  email: email.optional().transform((value) => value ?? ""),
-  company: optionalText(LIMITS.name),
-  phone: optionalText(LIMITS.phone),
-  product_name: productInterest("General"),
-  message: optionalText(LIMITS.text, "many"),
-});
-
-export const demoRequestSchema = z.object({
-  first_name: requiredText(LIMITS.name, "Please enter your first name."),
-  last_name: requiredText(LIMITS.name, "Please enter your last name."),
-  email: z
-    .email({ error: (issue) => (issue.input === undefined ? "Please enter your business email." : emailMessage) })
-    .max(LIMITS.email, tooLong(LIMITS.email)),
-  company: requiredText(LIMITS.name, "Please enter your company."),
-  job_title: optionalText(LIMITS.name),
-  phone: optionalText(LIMITS.phone),
-  company_size: optionalChoice(COMPANY_SIZES, "Please choose a company size from the list."),
-  product_name: productInterest(site.product.name),
-  message: optionalText(LIMITS.text, "many"),
-});
-
-export const careerApplicationSchema = z.object({
-  first_name: requiredText(LIMITS.name, "Please enter your first name."),
-  last_name: requiredText(LIMITS.name, "Please enter your last name."),
-  email: z
-    .email({ error: (issue) => (issue.input === undefined ? "Please enter your email." : emailMessage) })
-    .max(LIMITS.email, tooLong(LIMITS.email)),
-  phone: optionalText(LIMITS.phone),
-  linkedin_profile: optionalPublicUrl("Please enter the full link to your LinkedIn profile (https://…)."),
-  years_experience: z
-    .number({ error: "Please enter a whole number of years." })
-    .int("Please enter a whole number of years.")
-    .min(0, "Years of experience cannot be negative.")
-    .max(80, "Please enter at most 80 years.")
-    .optional()
-    .transform((value) => value ?? null),
-  current_position: optionalText(LIMITS.name),
-  why_quorvant: requiredText(LIMITS.text, `Please tell us why you want to work at ${site.company}.`, "many"),
-  biggest_achievement: optionalText(LIMITS.text, "many"),
-  work_style: optionalChoice(WORK_STYLES, "Please choose a work style from the list."),
-  resume_url: optionalPublicUrl("Please enter a public link to your resume (https://…)."),
-});
-
-export type ContactSalesValues = z.output<typeof contactSalesSchema>;
-export type DemoRequestValues = z.output<typeof demoRequestSchema>;
-export type CareerApplicationValues = z.output<typeof careerApplicationSchema>;
-
-/** The hidden field of an application opened from a position's page: the position's id. */
-export const POSITION_FIELD = "position";
-
-/**
- * The position an application asks for, as one short line, or undefined when it names none. Never
- * refused: whatever it holds, the application is kept (as an open application when it names no open position).
- */
-export function requestedPositionOf(value: FormDataEntryValue | null): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const id = oneLine(value).trim().slice(0, LIMITS.name);
-  return id === "" ? undefined : id;
-}
+export const contactSalesSchema = englishSchemas["contact-sales"];
+export const demoRequestSchema = englishSchemas["request-demo"];
+export const careerApplicationSchema = englishSchemas["career-application"];

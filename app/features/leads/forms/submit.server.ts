@@ -30,7 +30,7 @@ import {
   UNCHECKED_POSITION,
 } from "~/features/leads/forms/application-position.server";
 import { POSITION_FIELD, requestedPositionOf } from "~/features/leads/forms/schemas";
-import { localeOfPath } from "~/features/i18n/site-locales";
+import { formPageLocale, leadFormSchemaIn } from "~/features/leads/forms/form-texts.server";
 import { consumeFormSubmission } from "~/features/leads/forms/rate-limit.server";
 
 /** The honeypot input's name. People never see it; naive bots fill it. */
@@ -75,11 +75,13 @@ function formPageAddress(url: URL, referer: string | null | undefined): URL {
  * with a value the visitor typed. Every answer is `no-store`.
  */
 export async function submitForm(form: LeadFormId, { request, context }: { request: Request; context: AppLoadContext }) {
-  const { schema, messages } = leadFormServer(form);
+  const { messages } = leadFormServer(form);
   const url = new URL(request.url);
-  // The language of the form's page: its address says it (/de/… is German). The visitor is
-  // answered in it, and the lead records it.
-  const locale = localeOfPath(url.pathname, getEnv().SITE_LOCALES).tag;
+  // The language of the form's page: its address says it (/de/… is German; a language the site
+  // is not published in is not found). The visitor is answered in it, refusals included, and the
+  // lead records it.
+  const locale = formPageLocale(url).tag;
+  const schema = leadFormSchemaIn(locale, form);
   const reply = (
     status: number,
     { outcome, ...rest }: Omit<FormActionData, "outcome"> & { outcome: OutcomeMessage },

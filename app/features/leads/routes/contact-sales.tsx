@@ -1,15 +1,26 @@
+import { useMemo } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/contact-sales";
 import { BusinessContactFields } from "~/features/leads/components/business-contact-fields";
 import { SelectField, TextAreaField, TextField } from "~/features/leads/components/field";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { LeadFormPage } from "~/features/leads/components/lead-form-page";
-import { useLeadForm } from "~/features/leads/components/use-lead-form";
+import { useLeadForm, useLeadFormSchema } from "~/features/leads/components/use-lead-form";
 import { site } from "~/config/site";
 import { contactProductChoices, contactReasons } from "~/features/leads/lead-forms";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
-import { contactSalesSchema } from "~/features/leads/forms/schemas";
+import { translatorOf } from "~/features/leads/forms/form-texts";
+import { FormTextsProvider, useFormText } from "~/features/leads/components/form-texts-context";
+import { leadFormPageData } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
 import { pageMeta } from "~/features/site/seo";
+
+// The contact page, at /contact-sales and at its address in every other language (/de/vertrieb-kontaktieren):
+// its language is its address's, and its words come from the message catalogs.
+
+export function loader({ request }: Route.LoaderArgs) {
+  return leadFormPageData(request, "contact-sales");
+}
 
 /** "Get in Touch" posts here (to the page's own URL, so its utm_* parameters are recorded) → sales_leads. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,36 +29,45 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = formRouteHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Contact Sales",
-    description: `Talk to the ${site.company} sales team about ${site.product.name}: pricing, deployment on your infrastructure, security and compliance requirements.`,
-    path: "/contact-sales",
-  });
+// A post changes nothing the loader says: only the root's data is read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
-export default function ContactSales() {
-  const { form, fields, pending, inlineOutcome } = useLeadForm(contactSalesSchema, {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => (loaderData ? pageMeta(matches, loaderData.meta) : []);
+
+export default function ContactSales({ loaderData }: Route.ComponentProps) {
+  const t = useMemo(() => translatorOf(loaderData.texts), [loaderData.texts]);
+  return (
+    <FormTextsProvider value={t}>
+      <ContactSalesPage />
+    </FormTextsProvider>
+  );
+}
+
+function ContactSalesPage() {
+  const t = useFormText();
+  const { form, fields, pending, inlineOutcome } = useLeadForm(useLeadFormSchema("contact-sales"), {
     id: "contact-sales",
     defaultValue: { product_name: "General" },
   });
   return (
     <LeadFormPage
-      eyebrow="Contact Sales"
-      title="Let's Talk Business"
-      intro="Tell us about your organisation and what you need. Our team answers every message, usually within one business day."
-      formHeading="Get in Touch"
+      eyebrow={t("form.contactSales.eyebrow")}
+      title={t("form.contactSales.title")}
+      intro={t("form.contactSales.intro")}
+      formHeading={t("form.contactSales.formHeading")}
       formHeadingId="get-in-touch"
-      asideHeading="What we can help with"
+      asideHeading={t("form.contactSales.asideHeading")}
       asideHeadingId="contact-reasons"
       aside={
         <>
           <ul className="mt-4 list-disc space-y-2 pl-5">
-            {contactReasons.map((reason) => (
+            {contactReasons(t).map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </ul>
           <p className="mt-6 text-sm text-muted">
-            Prefer email? Write to{" "}
+            {t("form.contactSales.emailPrompt")}{" "}
             <a className="font-medium text-brand-700 underline" href={`mailto:${site.email.sales}`}>
               {site.email.sales}
             </a>
@@ -61,13 +81,13 @@ export default function ContactSales() {
         labelledBy="get-in-touch"
         inlineOutcome={inlineOutcome}
         pending={pending}
-        submitLabel="Send Message"
-        pendingLabel="Sending..."
+        submitLabel={t("form.contactSales.submit")}
+        pendingLabel={t("form.contactSales.pending")}
       >
         <BusinessContactFields fields={fields} />
-        <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
-        <SelectField meta={fields.product_name} label="Product Interest" options={contactProductChoices} />
-        <TextAreaField meta={fields.message} label="Message" rows={5} className="sm:col-span-2" />
+        <TextField meta={fields.phone} label={t("form.common.phoneNumber")} type="tel" autoComplete="tel" />
+        <SelectField meta={fields.product_name} label={t("form.common.productInterest")} options={contactProductChoices(t)} />
+        <TextAreaField meta={fields.message} label={t("form.contactSales.message")} rows={5} className="sm:col-span-2" />
       </LeadForm>
     </LeadFormPage>
   );

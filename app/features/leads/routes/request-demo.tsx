@@ -1,17 +1,27 @@
-import { Link } from "react-router";
+import { useMemo } from "react";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/request-demo";
 import { BusinessContactFields } from "~/features/leads/components/business-contact-fields";
 import { SelectField, TextAreaField, TextField } from "~/features/leads/components/field";
 import { LeadForm } from "~/features/leads/components/lead-form";
 import { LeadFormPage } from "~/features/leads/components/lead-form-page";
-import { useLeadForm } from "~/features/leads/components/use-lead-form";
+import { useLeadForm, useLeadFormSchema } from "~/features/leads/components/use-lead-form";
 import { Icon } from "~/ui/icon";
 import { site } from "~/config/site";
 import { companySizeChoices, demoExpectations, demoProductChoices } from "~/features/leads/lead-forms";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
-import { demoRequestSchema } from "~/features/leads/forms/schemas";
+import { translatorOf } from "~/features/leads/forms/form-texts";
+import { FormTextsProvider, useFormText } from "~/features/leads/components/form-texts-context";
+import { leadFormPageData } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
 import { pageMeta } from "~/features/site/seo";
+
+// The demo page, at /request-demo and at its address in every other language (/de/demo-anfordern):
+// its language is its address's, and its words come from the message catalogs.
+
+export function loader({ request }: Route.LoaderArgs) {
+  return leadFormPageData(request, "request-demo");
+}
 
 /** The demo form posts here (to the page's own URL, so its utm_* parameters are recorded) → demo_requests. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,31 +30,40 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = formRouteHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Request a Demo",
-    description: `Book a live, personalised 30-45 minute demo of ${site.product.name}, ${site.company}'s private AI compliance, security and governance platform.`,
-    path: "/request-demo",
-  });
+// A post changes nothing the loader says: only the root's data is read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
-export default function RequestDemo() {
-  const { form, fields, pending, inlineOutcome } = useLeadForm(demoRequestSchema, {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => (loaderData ? pageMeta(matches, loaderData.meta) : []);
+
+export default function RequestDemo({ loaderData }: Route.ComponentProps) {
+  const t = useMemo(() => translatorOf(loaderData.texts), [loaderData.texts]);
+  return (
+    <FormTextsProvider value={t}>
+      <RequestDemoPage contactSalesPath={loaderData.contactSalesPath} />
+    </FormTextsProvider>
+  );
+}
+
+function RequestDemoPage({ contactSalesPath }: { contactSalesPath: string }) {
+  const t = useFormText();
+  const { form, fields, pending, inlineOutcome } = useLeadForm(useLeadFormSchema("request-demo"), {
     id: "request-demo",
     defaultValue: { product_name: site.product.name },
   });
   return (
     <LeadFormPage
       eyebrow={site.product.name}
-      title="Request a Demo"
-      intro={`See how ${site.product.name} keeps your AI workflows secure, compliant and under your control.`}
-      formHeading="Tell us about your team"
+      title={t("form.requestDemo.title")}
+      intro={t("form.requestDemo.intro")}
+      formHeading={t("form.requestDemo.formHeading")}
       formHeadingId="demo-form"
-      asideHeading="What to expect"
+      asideHeading={t("form.requestDemo.asideHeading")}
       asideHeadingId="demo-expect"
       aside={
         <>
           <ul className="mt-4 space-y-5">
-            {demoExpectations.map((item) => (
+            {demoExpectations(t).map((item) => (
               <li key={item.title} className="flex gap-3">
                 {item.icon ? <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-brand-700" /> : null}
                 <div>
@@ -55,9 +74,9 @@ export default function RequestDemo() {
             ))}
           </ul>
           <p className="mt-6 text-sm">
-            Have a different question?{" "}
-            <Link to="/contact-sales" className="font-medium text-brand-700 underline">
-              Contact our sales team
+            {t("form.requestDemo.otherQuestion")}{" "}
+            <Link to={contactSalesPath} className="font-medium text-brand-700 underline">
+              {t("form.requestDemo.contactLink")}
             </Link>
             .
           </p>
@@ -69,15 +88,15 @@ export default function RequestDemo() {
         labelledBy="demo-form"
         inlineOutcome={inlineOutcome}
         pending={pending}
-        submitLabel="Schedule Demo"
-        pendingLabel="Scheduling..."
+        submitLabel={t("form.requestDemo.submit")}
+        pendingLabel={t("form.requestDemo.pending")}
       >
         <BusinessContactFields fields={fields} />
-        <TextField meta={fields.job_title} label="Job Title" autoComplete="organization-title" />
-        <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
-        <SelectField meta={fields.company_size} label="Company Size" options={companySizeChoices} />
-        <SelectField meta={fields.product_name} label="Product Interest" options={demoProductChoices} />
-        <TextAreaField meta={fields.message} label="What would you like to see in the demo?" rows={5} className="sm:col-span-2" />
+        <TextField meta={fields.job_title} label={t("form.requestDemo.jobTitle")} autoComplete="organization-title" />
+        <TextField meta={fields.phone} label={t("form.common.phoneNumber")} type="tel" autoComplete="tel" />
+        <SelectField meta={fields.company_size} label={t("form.requestDemo.companySize")} options={companySizeChoices(t)} />
+        <SelectField meta={fields.product_name} label={t("form.common.productInterest")} options={demoProductChoices(t)} />
+        <TextAreaField meta={fields.message} label={t("form.requestDemo.message")} rows={5} className="sm:col-span-2" />
       </LeadForm>
     </LeadFormPage>
   );

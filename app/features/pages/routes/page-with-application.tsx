@@ -12,6 +12,7 @@ import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta"
 import { loadPage } from "~/features/pages/page-loader.server";
 import { PageView } from "~/features/pages/page-view";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
+import { applicationTexts } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
 
 // The careers page: a page of blocks like the others (~/features/pages/routes/page), whose hero
@@ -29,7 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // The page lists the open positions: it advertises their feeds.
   const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
-  return data({ ...page.data, meta, position, positions }, page.init ?? undefined);
+  return data(
+    { ...page.data, meta, position, positions, applicationTexts: applicationTexts(args.request, position) },
+    page.init ?? undefined,
+  );
 }
 
 /** The form posts to the page's own URL (so its utm_* parameters are recorded) → career_applications. */
@@ -51,7 +55,7 @@ export default function PageWithApplication({ loaderData }: Route.ComponentProps
       <PageView
         segments={loaderData.segments}
         insights={loaderData.insights}
-        application={<CareerApplication position={loaderData.position ?? undefined} />}
+        application={<CareerApplication texts={loaderData.applicationTexts} position={loaderData.position ?? undefined} />}
       />
       {/* The open positions, after the page's blocks (where the roles' grid was). */}
       <OpenPositions board={loaderData.positions} intro="Don't see your role? Apply anyway and tell us how you would help." />

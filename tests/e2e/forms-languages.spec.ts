@@ -1,0 +1,91 @@
+import { test, expect, waitForHydration } from "./support/fixtures";
+import { backOfficeServerForThisFile, signInAs } from "./support/back-office";
+import { field, leadRows, uniqueCampaign } from "./forms-support";
+
+// The lead forms in German (SITE_LOCALES=en,de): the demo form at /de/demo-anfordern in German
+// words, refused in German by the browser's own checks (with JavaScript) and by the server (without),
+// answered in German, its lead recorded as German and shown so on the sales desk. Its own server:
+// the shared one is English only.
+
+const server = backOfficeServerForThisFile(() => ({ SITE_LOCALES: "en,de" }));
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const utm = (campaign: string) => `utm_source=x&utm_medium=y&utm_campaign=${campaign}`;
+
+test("the German demo form: German words, a German message from the browser, the German toast, a German lead", async ({
+  page,
+  browser,
+}) => {
+  const campaign = uniqueCampaign("demo-de");
+  await page.goto(`${server.url}/de/demo-anfordern?${utm(campaign)}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1, name: "Demo anfordern" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Was Sie erwartet" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Demo anfordern \|/);
+  await waitForHydration(page);
+
+  await page.getByRole("button", { name: "Demo vereinbaren" }).click();
+  await expect(field(page, "Vorname")).toHaveAccessibleDescription("Bitte geben Sie Ihren Vornamen ein.");
+  await field(page, "Vorname").fill("Hedy");
+  await field(page, "Nachname").fill("Lamarr");
+  const email = field(page, "Geschäftliche E-Mail-Adresse");
+  await email.fill("hedy");
+  await field(page, "Unternehmen").fill("Acme");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+  await email.fill("hedy@example.de");
+  await field(page, "Unternehmensgröße").selectOption({ label: "51-200 Beschäftigte" });
+  await page.getByRole("button", { name: "Demo vereinbaren" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Demo-Anfrage gesendet" })).toBeVisible();
+  await expect(field(page, "Vorname")).toHaveValue("");
+  await expect(page).toHaveURL(/\/de\/demo-anfordern(\?|$)/);
+  expect(leadRows(server.databasePath, "demo_requests", campaign)).toMatchObject([
+    { first_name: "Hedy", email: "hedy@example.de", company_size: "51-200", source_page: "/de/demo-anfordern", locale: "de" },
+  ]);
+
+  // The demo page links the German contact page, German too.
+  await page.getByRole("link", { name: "Kontaktieren Sie unser Vertriebsteam" }).click();
+  await expect(page).toHaveURL(`${server.url}/de/vertrieb-kontaktieren`);
+  await expect(page.getByRole("heading", { name: "Kontakt aufnehmen" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeVisible();
+
+  const { page: desk } = await signInAs(browser, server, ["sales"]);
+  await desk.goto("/admin/leads?form=request-demo");
+  await expect(desk.getByRole("table").getByRole("row", { name: /Hedy Lamarr/ })).toContainText("German (de)");
+});
+
+test("the English forms stay English on the same site", async ({ page }) => {
+  await page.goto(`${server.url}/request-demo`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(field(page, "Business Email")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Schedule Demo" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server refuses in German, keeps the values and answers in German", async ({ page }) => {
+    const campaign = uniqueCampaign("demo-de-nojs");
+    await page.goto(`${server.url}/de/demo-anfordern?${utm(campaign)}`);
+    await field(page, "Vorname").fill("Linus");
+    await field(page, "Nachname").fill("T");
+    await field(page, "Geschäftliche E-Mail-Adresse").fill("linus@localhost"); // valid for the browser, not for the server
+    await field(page, "Unternehmen").fill("Kernel");
+    await page.getByRole("button", { name: "Demo vereinbaren" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Bitte korrigieren Sie die markierten Felder" })).toBeVisible();
+    await expect(field(page, "Geschäftliche E-Mail-Adresse")).toHaveAccessibleDescription(
+      "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    );
+    await expect(field(page, "Vorname")).toHaveValue("Linus");
+    await expect(page).toHaveURL(new RegExp(`/de/demo-anfordern\\?.*utm_campaign=${campaign}`));
+
+    await field(page, "Geschäftliche E-Mail-Adresse").fill("linus@example.com");
+    await page.getByRole("button", { name: "Demo vereinbaren" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Demo-Anfrage gesendet" })).toContainText(
+      "Wir melden uns bald bei Ihnen",
+    );
+    expect(leadRows(server.databasePath, "demo_requests", campaign)).toMatchObject([
+      { first_name: "Linus", email: "linus@example.com", source_page: "/de/demo-anfordern", locale: "de" },
+    ]);
+  });
+});
