@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Catalog } from "~/features/i18n/catalog-check";
 
@@ -5,7 +7,24 @@ import type { Catalog } from "~/features/i18n/catalog-check";
 // MessageFormat, checked by the build and the tests against the English source, catalog-check.ts).
 // A new language is a new catalog file, found here by name.
 
-const files = import.meta.glob<Catalog>("./catalogs/*.json", { eager: true, import: "default" });
+/**
+ * The catalog files by path: bundled by Vite (the server, the tests); read from beside this module
+ * when it runs without Vite (the command-line tools under tsx, where import.meta.glob is undefined).
+ */
+function catalogFiles(): Record<string, Catalog> {
+  try {
+    return import.meta.glob<Catalog>("./catalogs/*.json", { eager: true, import: "default" });
+  } catch {
+    const dir = path.join(import.meta.dirname, "catalogs");
+    return Object.fromEntries(
+      readdirSync(dir)
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => [`./catalogs/${file}`, JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Catalog]),
+    );
+  }
+}
+
+const files = catalogFiles();
 
 /** The catalogs by locale tag ("en", "de", "pt-BR"), from their file names. */
 export const CATALOGS: ReadonlyMap<string, Catalog> = new Map(
