@@ -9,7 +9,7 @@ import { formatProblem } from "~/features/content/content-files.server";
 import { importContent } from "~/features/content/db/content-import.server";
 import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
-import { findPageForEditor, listPagesForEditors } from "~/features/pages/page-documents.server";
+import { findPageForEditor, listPagesForEditors, unpublishPage } from "~/features/pages/page-documents.server";
 import { savePageDraft, type PageDraft } from "~/features/pages/page-editor.server";
 import { engines } from "./support/engines";
 
@@ -161,6 +161,16 @@ for (const { engine, skip } of await engines()) {
       expect(again.changes.filter((change) => change.action !== "unchanged")).toEqual([
         { path: "posts/de/eu-ai-act-checkliste.md", action: "remove" },
       ]);
+
+      // A translation of a page taken off the site is written without its source, and still imports.
+      const about = (await listPagesForEditors(db)).find((item) => item.path === "/company/about")!;
+      expect(await unpublishPage(db, { actor: { id: randomUUID(), email: "alice@quorvant.com" }, ip: "127.0.0.1" }, about.id)).toEqual({ ok: true });
+      const withoutSource = tempDir();
+      expect((await exportContent(db, withoutSource)).problems).toEqual([]);
+      expect(readFileSync(path.join(withoutSource, "pages", "de", "ueber-uns.yaml"), "utf8")).not.toMatch(/translation_of/);
+      const other = await emptyDatabase();
+      others.push(other);
+      expect((await importContent(other, withoutSource)).problems.map(formatProblem)).toEqual([]);
     });
 
     it("refuses a translation of nothing, or one without its language, naming the file and field; nothing is written", async () => {

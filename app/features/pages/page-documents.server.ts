@@ -324,24 +324,19 @@ export async function listPublishedPagesForExport(db: Db, now: Date = new Date()
 }
 
 /**
- * The translations among the pages visitors see now: each one's path with its source's (the path
- * visitors see it at, else its stored one), for the export's `translation_of`.
+ * The translations among the pages visitors see now whose source they see too: each one's path
+ * with its source's, for the export's `translation_of`. A translation of a page the export leaves
+ * out (never published, or taken off the site) is written without it, so the files still import.
  */
 export async function listPageSourcesForExport(db: Db, now: Date = new Date()): Promise<Map<string, string>> {
   const live = await listLiveDocuments<PageSnapshot>(db, "page", now);
-  const rows = await db
-    .selectFrom("content_documents")
-    .select(["id", "path", "translation_of"])
-    .where("type", "=", "page")
-    .execute();
+  const rows = await db.selectFrom("content_documents").select(["id", "translation_of"]).where("type", "=", "page").execute();
   const livePaths = new Map(live.map((page) => [page.id, page.data.path]));
-  const storedPaths = new Map(rows.map((row) => [row.id, row.path]));
   const sources = new Map<string, string>();
   for (const row of rows) {
     const path = livePaths.get(row.id);
-    if (!row.translation_of || path === undefined) continue;
-    const source = livePaths.get(row.translation_of) ?? storedPaths.get(row.translation_of);
-    if (source !== undefined) sources.set(path, source);
+    const source = row.translation_of ? livePaths.get(row.translation_of) : undefined;
+    if (path !== undefined && source !== undefined) sources.set(path, source);
   }
   return sources;
 }
