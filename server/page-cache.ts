@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { pathChanged } from "~/features/content/publish-hook.server";
 import { contentQuery, keptQuery } from "~/features/site/query-params";
+import { sourceAddressOf } from "~/features/i18n/route-paths.server";
 import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "~/platform/canonical-path";
@@ -182,10 +183,12 @@ export function createPageCache({
     // app redirects any other). A key is always a path that passed the app's checks.
     if (!PLAIN_PATH.test(pathname) || canonicalPath(pathname) !== pathname || isBackOfficePath(pathname)) return undefined;
     const query = queryStart === -1 ? "" : url.slice(queryStart + 1);
-    let key = pathname + keptQuery(pathname, query);
+    // A translated address reads the parameters of its English one (/de/ressourcen/blog?category=…).
+    const readsLike = sourceAddressOf(pathname);
+    let key = pathname + keptQuery(readsLike, query);
     let page = cache.get(key);
     if (!page && !rendering.has(key)) {
-      const plainKey = pathname + contentQuery(pathname, query);
+      const plainKey = pathname + contentQuery(readsLike, query);
       if (plainKey !== key && !takeVariantRender()) {
         req.url = key = plainKey; // the app, if it must render, renders the plain page
         page = cache.get(key);
@@ -268,7 +271,7 @@ export function createPageCache({
  */
 function keyOf(req: Request): string {
   const queryStart = req.originalUrl.indexOf("?");
-  return req.path + keptQuery(req.path, queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
+  return req.path + keptQuery(sourceAddressOf(req.path), queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1));
 }
 
 /** Takes one of `capacity` tokens, refilled at `perSecond`; false when none is left. */

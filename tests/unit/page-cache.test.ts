@@ -328,6 +328,20 @@ describe("campaign variants", () => {
     const html = await (await fetch(`${base}/company/careers?utm_source=late&apply=1`)).text();
     expect(html).toContain('action="/company/careers?apply=1"');
   });
+
+  it("key a translated address by the parameters of its English one", async () => {
+    const { base, rendered } = await serveCampaignPages();
+    await fetch(`${base}/de/unternehmen/karriere?apply=1&x=1`);
+    await fetch(`${base}/de/unternehmen/karriere?apply=1&x=2`);
+    await fetch(`${base}/de/ressourcen/blog?category=research&x=3`);
+    expect(await (await fetch(`${base}/de/unternehmen/karriere`)).text()).not.toContain("apply=1");
+    // Each page rendered once per query it reads: ?apply=1 is not the careers page, x is nothing.
+    expect(rendered).toEqual([
+      "/de/unternehmen/karriere?apply=1&x=1",
+      "/de/ressourcen/blog?category=research&x=3",
+      "/de/unternehmen/karriere",
+    ]);
+  });
 });
 
 describe("re-rendering", () => {

@@ -1,5 +1,5 @@
-import { LOCALIZED_ROUTES, routeMessageKey, type LocalizedRouteName } from "~/features/i18n/route-paths";
-import { catalogMessage } from "~/features/i18n/messages.server";
+import { LOCALIZED_FILES, LOCALIZED_ROUTES, routeMessageKey, type LocalizedRouteName } from "~/features/i18n/route-paths";
+import { CATALOGS, SOURCE_LOCALE, catalogMessage } from "~/features/i18n/messages.server";
 import type { SiteLocale } from "~/features/i18n/site-locales";
 
 // A route module's address in a language, and the reverse: which route module and language an
@@ -25,4 +25,28 @@ export function localizedRouteOf(
       if (pathname === base || pathname.startsWith(`${base}/`)) return { name, locale, rest: pathname.slice(base.length) };
     }
   return null;
+}
+
+/** Every other language's address of each route module and file, with its English one: [translated, English]. */
+const TRANSLATED_BASES: readonly [string, string][] = [...CATALOGS.keys()]
+  .filter((tag) => tag !== SOURCE_LOCALE)
+  .flatMap((tag) => {
+    const prefix = `/${tag.toLowerCase()}`;
+    return [
+      ...(Object.keys(LOCALIZED_ROUTES) as LocalizedRouteName[]).map((name): [string, string] => [
+        `${prefix}/${catalogMessage(tag, routeMessageKey(name))}`,
+        `/${LOCALIZED_ROUTES[name].path}`,
+      ]),
+      ...LOCALIZED_FILES.map((file): [string, string] => [`${prefix}/${file.path}`, `/${file.path}`]),
+    ];
+  });
+
+/**
+ * The English address of a route module's translated address (/de/ressourcen/blog/x →
+ * /resources/blog/x), else `pathname` itself: what decides the query parameters a page reads.
+ */
+export function sourceAddressOf(pathname: string): string {
+  for (const [translated, english] of TRANSLATED_BASES)
+    if (pathname === translated || pathname.startsWith(`${translated}/`)) return english + pathname.slice(translated.length);
+  return pathname;
 }
