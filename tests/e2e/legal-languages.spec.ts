@@ -8,7 +8,8 @@ import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/b
 // server: the shared one is English only.
 
 const server = backOfficeServerForThisFile(() => ({ SITE_LOCALES: "en,de" }));
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// Each test walks many pages and runs axe on several: generous on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const GERMAN_PRIVACY = "/de/rechtliches/datenschutzerklaerung";
 const germanToday = new Intl.DateTimeFormat("de", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
