@@ -68,9 +68,15 @@ function feedLocaleOf(request: Request, locales: readonly SiteLocale[]): SiteLoc
   return locale;
 }
 
-async function loadFeed(request: Request): Promise<FeedData> {
-  const db = getDb();
+/** Where a feed is read from: the site's database and configuration (a test's own). */
+export type FeedSource = { db: ReturnType<typeof getDb>; siteUrl: string; locales: readonly SiteLocale[] };
+
+const siteSource = (): FeedSource => {
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
+  return { db: getDb(), siteUrl, locales };
+};
+
+async function loadFeed(request: Request, { db, siteUrl, locales }: FeedSource): Promise<FeedData> {
   const locale = feedLocaleOf(request, locales);
   const category = await categoryOf(request, db, locale.tag);
   const posts = await listPublishedPosts(db, { limit: FEED_SIZE, category, locale: locale.tag });
@@ -98,8 +104,8 @@ const imageUrl = (feed: FeedData, post: BlogPostSummary) =>
   post.image_url && isAllowedImageUrl(post.image_url) ? absoluteUrl(feed.siteUrl, post.image_url) : undefined;
 
 /** RSS 2.0 with the author as dc:creator (RSS's own author element must be an email address). */
-export async function rssFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function rssFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const items = feed.posts.map((post) => {
     const link = postUrl(feed, post);
     return [
@@ -138,8 +144,8 @@ export async function rssFeed(request: Request): Promise<Response> {
  * text of the database is HTML-escaped first (a title "A <b> tag" must read as written), and the
  * characters XML forbids are dropped from everything.
  */
-export async function atomFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function atomFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const text = withoutXmlForbidden;
   const atom = new Feed({
     id: feed.homeUrl,
@@ -169,8 +175,8 @@ export async function atomFeed(request: Request): Promise<Response> {
 }
 
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1): the excerpt is each item's text. */
-export async function jsonFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function jsonFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const document: JsonFeed = {
     version: JSON_FEED_VERSION,
     title: feed.title,
