@@ -11,11 +11,12 @@ export function LanguageSwitcher({ placement }: { placement: "header" | "footer"
   const list = (
     <ul aria-label={placement === "header" ? languages.label : undefined} className="flex flex-wrap items-center gap-x-4 gap-y-1">
       {languages.others.map((other) => (
-        <li key={other.tag} lang={other.tag}>
+        <li key={other.tag}>
           {/* A whole page load: the frame, its texts and menus are the other language's. */}
           <a
             href={other.path}
             hrefLang={other.tag}
+            lang={other.tag}
             title={placement === "header" ? other.missing : undefined}
             className={
               placement === "header"
