@@ -40,10 +40,13 @@ test("an editor publishes an English page and its German translation", async ({ 
 });
 
 /** The hreflang alternates of a page's head, as [hreflang, absolute href]. */
-async function headAlternates(request: import("@playwright/test").APIRequestContext, url: string) {
+async function headAlternates(request: import("@playwright/test").APIRequestContext, url: string): Promise<[string, string][]> {
   const html = await (await request.get(url)).text();
   const head = html.slice(0, html.indexOf("</head>"));
-  return [...head.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1]!, match[2]!]);
+  return [...head.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match): [string, string] => [
+    match[1]!,
+    match[2]!,
+  ]);
 }
 
 test("every page of the sitemap names the same translations as the sitemap, and they name it back", async ({ request }) => {
@@ -68,7 +71,7 @@ test("every page of the sitemap names the same translations as the sitemap, and 
   ];
   expect(urls.find((url) => url.loc.endsWith(EN_PATH))!.alternates).toEqual(pair);
 
-  const named = new Map<string, string[][]>();
+  const named = new Map<string, [string, string][]>();
   for (const url of urls) {
     const alternates = await headAlternates(request, url.loc);
     expect(alternates, url.loc).toEqual(url.alternates);
@@ -101,7 +104,10 @@ test("the switcher leads to the same page in the other language, or to the Germa
 
   // A page with no German version: the German home, saying so in German.
   await page.goto(`${server.url}/company/about`);
-  const german = page.getByRole("contentinfo").getByRole("navigation", { name: "Language" }).getByRole("link", { name: /^Deutsch/ });
+  const german = page
+    .getByRole("contentinfo")
+    .getByRole("navigation", { name: "Language" })
+    .getByRole("link", { name: /^Deutsch/ });
   await expect(german).toHaveAttribute("href", "/de");
   await expect(german).toContainText("Diese Seite gibt es nicht auf Deutsch");
   await expect(page.getByRole("banner").getByRole("link", { name: /^Deutsch/ })).toHaveAttribute("href", "/de");
