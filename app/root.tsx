@@ -25,17 +25,33 @@ import { organizationJsonLd } from "~/features/site/seo";
 import { publicNavigation } from "~/features/navigation/navigation.server";
 import type { SiteNavigation } from "~/config/site";
 import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
+import { loadPageLanguages } from "~/features/i18n/page-languages.server";
+import type { PageLanguages } from "~/platform/page-languages";
+import { LanguageLinks } from "~/features/i18n/components/language-links";
+import { LanguageSuggestion } from "~/features/i18n/components/language-suggestion";
+import { getDb } from "~/db/index.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader(): Promise<{ siteUrl: string; navigation?: SiteNavigation; locales?: SiteLocale[] }> {
+export async function loader({
+  request,
+}: Route.LoaderArgs): Promise<{
+  siteUrl: string;
+  navigation?: SiteNavigation;
+  locales?: SiteLocale[];
+  languages?: PageLanguages;
+}> {
   // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
   // come along only once an editor has changed them, the languages only when the site is not in
   // English alone: until then each page is byte for byte what it was.
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
   const navigation = await publicNavigation();
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
-  return { siteUrl, ...(navigation ? { navigation } : {}), ...(multilingual ? { locales } : {}) };
+  if (!multilingual) return { siteUrl, ...(navigation ? { navigation } : {}) };
+  // The page's versions in the other languages: its head's alternates, the switcher, the suggestion.
+  const { pathname } = new URL(request.url);
+  const languages = isBackOfficePath(pathname) ? undefined : await loadPageLanguages(getDb(), pathname, locales);
+  return { siteUrl, ...(navigation ? { navigation } : {}), locales, ...(languages ? { languages } : {}) };
 }
 
 /**
@@ -70,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Inline, so nothing blocks the first paint (app/entry.server.tsx); style-src allows it. */}
         <style id={documentHtmlElementId(STYLESHEET)} dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <Links />
+        {data?.languages && !backOffice ? <LanguageLinks languages={data.languages} siteUrl={data.siteUrl} /> : null}
         <script
           type="application/ld+json"
           // JSON-LD is data, not script; "<" is escaped so content can never close the tag.
@@ -87,6 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: iconSymbols }}
         />
         {backOffice ? children : <SiteFrame navigation={data?.navigation}>{children}</SiteFrame>}
+        {data?.languages && !backOffice ? <LanguageSuggestion /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

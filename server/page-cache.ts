@@ -73,6 +73,9 @@ export const NONCE_PAGE_CACHE_CONTROL = "private, no-cache";
 const CACHED_RESOURCES = new Set(["/rss.xml", "/atom.xml", "/feed.json", "/sitemap.xml", "/robots.txt"]);
 // The open positions' feeds, under the careers page.
 for (const path of Object.values(POSITION_FEED_PATHS)) CACHED_RESOURCES.add(path);
+/** The blog's feeds of another language, under its prefix (/de/rss.xml); only a 200 is kept. */
+const LANGUAGE_FEED = /^\/[a-z]{2,3}(?:-[a-z0-9]+)*\/(?:rss\.xml|atom\.xml|feed\.json)$/;
+const isCachedResource = (path: string) => CACHED_RESOURCES.has(path) || LANGUAGE_FEED.test(path);
 const CACHEABLE_TYPES = /^(text\/html|text\/plain|application\/xml|application\/(rss|atom)\+xml|application\/feed\+json)\b/;
 
 /** Headers that belong to one response, not to the page (the security middleware sets them per request). */
@@ -204,7 +207,7 @@ export function createPageCache({
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // The back office is one person's: never stored, never served from here.
-    if (isBackOfficePath(req.path) || (!isPagePath(req.path) && !CACHED_RESOURCES.has(req.path))) return next();
+    if (isBackOfficePath(req.path) || (!isPagePath(req.path) && !isCachedResource(req.path))) return next();
     const key = keyOf(req);
     reRenderSent.delete(key); // this is the request `lookup` sent to re-render, or a plain miss
     let page = cache.get(key);

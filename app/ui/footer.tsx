@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { footerColumns, footerShortLinks, site, type NavGroup, type NavLink } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { Icon } from "~/ui/icon";
+import { LanguageSwitcher } from "~/ui/language-switcher";
 
 export function Footer({
   columns = footerColumns,
@@ -63,6 +64,7 @@ export function Footer({
               </li>
             ))}
           </ul>
+          <LanguageSwitcher placement="footer" />
         </div>
       </div>
     </footer>

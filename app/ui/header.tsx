@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { communityLink, contactSalesLink, headerMenus, type NavGroup } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { ButtonLink } from "~/ui/button";
+import { LanguageSwitcher } from "~/ui/language-switcher";
 import { Icon } from "~/ui/icon";
 
 /**
@@ -91,6 +92,7 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitcher placement="header" />
           <ButtonLink to={contactSalesLink.to} className="hidden md:inline-flex">
             {contactSalesLink.label}
           </ButtonLink>

@@ -1,7 +1,6 @@
 import { Feed } from "feed";
 import { data } from "react-router";
 import { site } from "~/config/site";
-import { BLOG_PATH, blogListPath, postPath } from "~/features/blog/posts";
 import { getDb } from "~/db/index.server";
 import {
   latestPostUpdate,
@@ -15,10 +14,16 @@ import { feedPath } from "~/features/blog/feeds";
 import { absoluteUrl } from "~/features/site/seo";
 import { JSON_FEED_VERSION, feedResponse, jsonFeedResponse, type FeedFormat, type JsonFeed } from "~/platform/feeds";
 import { escapeXml, withoutXmlForbidden } from "~/platform/xml";
+import { catalogMessage } from "~/features/i18n/messages.server";
+import { localizedPath } from "~/features/i18n/route-paths.server";
+import { localizedPostPath } from "~/features/i18n/alternates.server";
+import type { SiteLocale } from "~/features/i18n/site-locales";
 
 // The blog's feeds: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the same 50 newest published posts,
 // for the whole blog or one category (`?category=NAME`, as on the blog list). All three read
 // the same query as the blog pages, so drafts and scheduled posts are filtered in one place.
+// Each language has its own, of its own posts, under its prefix (/de/rss.xml); the default
+// language's are at the root.
 
 /** Each feed carries the 50 newest published posts, newest first. */
 export const FEED_SIZE = 50;
@@ -26,6 +31,7 @@ const MAX_CATEGORY_LENGTH = 100;
 
 type FeedData = {
   siteUrl: string;
+  locale: SiteLocale;
   category?: string;
   title: string;
   description: string;
@@ -41,44 +47,65 @@ type FeedData = {
  * blog list; a category no published post has is a 404 (a feed's title names its category, and
  * every other value would be a feed of its own).
  */
-async function categoryOf(request: Request, db: ReturnType<typeof getDb>): Promise<string | undefined> {
+async function categoryOf(request: Request, db: ReturnType<typeof getDb>, locale: string): Promise<string | undefined> {
   const category = new URL(request.url).searchParams.get("category")?.trim() || undefined;
   if (!category) return undefined;
   if (category.length > MAX_CATEGORY_LENGTH) {
     throw data("Bad request: category must be at most 100 characters.", { status: 400, statusText: "Bad Request" });
   }
-  if (!(await listPublishedCategories(db)).includes(category)) {
+  if (!(await listPublishedCategories(db, { locale })).includes(category)) {
     throw data("Not found: the blog has no such category.", { status: 404, statusText: "Not Found" });
   }
   return category;
 }
 
-async function loadFeed(request: Request): Promise<FeedData> {
-  const db = getDb();
-  const category = await categoryOf(request, db);
-  const siteUrl = getEnv().SITE_URL;
-  const posts = await listPublishedPosts(db, { limit: FEED_SIZE, category });
+/** The language of a feed's address (/rss.xml the default's, /de/rss.xml German's); 404 for one the site is not in. */
+function feedLocaleOf(request: Request, locales: readonly SiteLocale[]): SiteLocale {
+  const { pathname } = new URL(request.url);
+  const prefix = pathname.slice(0, pathname.lastIndexOf("/")).toLowerCase();
+  const locale = locales.find((candidate) => candidate.prefix === prefix);
+  if (!locale) throw data("Not found: the site is not published in this language.", { status: 404, statusText: "Not Found" });
+  return locale;
+}
+
+/** Where a feed is read from: the site's database and configuration (a test's own). */
+export type FeedSource = { db: ReturnType<typeof getDb>; siteUrl: string; locales: readonly SiteLocale[] };
+
+const siteSource = (): FeedSource => {
+  const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
+  return { db: getDb(), siteUrl, locales };
+};
+
+async function loadFeed(request: Request, { db, siteUrl, locales }: FeedSource): Promise<FeedData> {
+  const locale = feedLocaleOf(request, locales);
+  const category = await categoryOf(request, db, locale.tag);
+  const posts = await listPublishedPosts(db, { limit: FEED_SIZE, category, locale: locale.tag });
   const newest = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), "");
+  const text = (key: string) =>
+    catalogMessage(locale.tag, `seo.feed.${key}`, { company: site.company, category: category ?? "" });
   return {
-    updated: new Date(newest || (await latestPostUpdate(db)) || 0),
+    updated: new Date(newest || (await latestPostUpdate(db, { locale: locale.tag })) || 0),
     siteUrl,
+    locale,
     category,
-    title: category ? `${site.company} Blog: ${category}` : `${site.company} Blog`,
-    description: `Insights from ${site.company} on AI security, compliance and governance.`,
-    homeUrl: `${siteUrl}${category ? blogListPath({ category }) : BLOG_PATH}`,
+    title: text(category ? "categoryTitle" : "title"),
+    description: text("description"),
+    homeUrl: `${siteUrl}${localizedPath("blog", locale)}${category ? `?${new URLSearchParams({ category })}` : ""}`,
     posts,
   };
 }
 
-const postUrl = (feed: FeedData, post: BlogPostSummary) => `${feed.siteUrl}${postPath(post)}`;
-const selfUrl = (feed: FeedData, format: FeedFormat) => `${feed.siteUrl}${feedPath(format, feed.category)}`;
+const postUrl = (feed: FeedData, post: BlogPostSummary) => `${feed.siteUrl}${localizedPostPath(post, feed.locale)}`;
+const selfUrl = (feed: FeedData, format: FeedFormat) => `${feed.siteUrl}${feed.locale.prefix}${feedPath(format, feed.category)}`;
+/** The feed's language as RSS writes it (the English feed's stays en-us), and as Atom and JSON Feed do. */
+const rssLanguage = (feed: FeedData) => (feed.locale.tag === "en" ? "en-us" : feed.locale.tag.toLowerCase());
 /** A post's image as an absolute URL, when it has one the site allows. */
 const imageUrl = (feed: FeedData, post: BlogPostSummary) =>
   post.image_url && isAllowedImageUrl(post.image_url) ? absoluteUrl(feed.siteUrl, post.image_url) : undefined;
 
 /** RSS 2.0 with the author as dc:creator (RSS's own author element must be an email address). */
-export async function rssFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function rssFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const items = feed.posts.map((post) => {
     const link = postUrl(feed, post);
     return [
@@ -101,7 +128,7 @@ export async function rssFeed(request: Request): Promise<Response> {
     `    <title>${escapeXml(feed.title)}</title>`,
     `    <link>${escapeXml(feed.homeUrl)}</link>`,
     `    <description>${escapeXml(feed.description)}</description>`,
-    "    <language>en-us</language>",
+    `    <language>${escapeXml(rssLanguage(feed))}</language>`,
     `    <atom:link href="${escapeXml(selfUrl(feed, "rss"))}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`    <lastBuildDate>${newest}</lastBuildDate>`] : []),
     ...items,
@@ -117,15 +144,15 @@ export async function rssFeed(request: Request): Promise<Response> {
  * text of the database is HTML-escaped first (a title "A <b> tag" must read as written), and the
  * characters XML forbids are dropped from everything.
  */
-export async function atomFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function atomFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const text = withoutXmlForbidden;
   const atom = new Feed({
     id: feed.homeUrl,
     title: text(feed.title),
     description: text(feed.description),
     link: feed.homeUrl,
-    language: "en",
+    language: feed.locale.tag,
     updated: feed.updated,
     copyright: `© ${site.company}`,
     author: { name: site.company, link: feed.siteUrl },
@@ -148,15 +175,15 @@ export async function atomFeed(request: Request): Promise<Response> {
 }
 
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1): the excerpt is each item's text. */
-export async function jsonFeed(request: Request): Promise<Response> {
-  const feed = await loadFeed(request);
+export async function jsonFeed(request: Request, source: FeedSource = siteSource()): Promise<Response> {
+  const feed = await loadFeed(request, source);
   const document: JsonFeed = {
     version: JSON_FEED_VERSION,
     title: feed.title,
     home_page_url: feed.homeUrl,
     feed_url: selfUrl(feed, "json"),
     description: feed.description,
-    language: "en",
+    language: feed.locale.tag,
     favicon: `${feed.siteUrl}/favicon.svg`,
     authors: [{ name: site.company, url: feed.siteUrl }],
     items: feed.posts.map((post) => ({

@@ -17,8 +17,11 @@ export function feedPath(format: FeedFormat, category?: string): string {
   return category ? `${path}?${new URLSearchParams({ category })}` : path;
 }
 
-/** Alternate links to the blog's feeds in every format, then to `category`'s when given. */
-export function feedLinks(siteUrl: string, category?: string): MetaDescriptor[] {
+/**
+ * Alternate links to the blog's feeds in every format, then to `category`'s when given: the feeds
+ * of the page's language, under its `prefix` ("" for the default language's).
+ */
+export function feedLinks(siteUrl: string, category?: string, prefix = ""): MetaDescriptor[] {
   const formats = Object.keys(FEED_FORMATS) as FeedFormat[];
   const scopes = category ? [undefined, category] : [undefined];
   return feedAlternateLinks(
@@ -27,7 +30,7 @@ export function feedLinks(siteUrl: string, category?: string): MetaDescriptor[] 
       formats.map((format) => ({
         format,
         title: `${site.company} Blog${scope ? `: ${scope}` : ""}`,
-        path: feedPath(format, scope),
+        path: `${prefix}${feedPath(format, scope)}`,
       })),
     ),
   );

@@ -47,6 +47,11 @@ const positions = heldDocuments<PositionSnapshot>("position", "published positio
 
 export const publishedPositionsWatchJob = positions.watchJob;
 
+/** Every position visitors see at `now` (open or closed), from memory: its translations name each other. */
+export function listHeldPositions(db: Db, now: Date = new Date()): Promise<readonly HeldLiveVersion<PositionSnapshot>[]> {
+  return positions.list(db, now);
+}
+
 /** Drops what is held: the next read reads every position again (a test's fresh database). */
 export function forgetHeldPositions(): void {
   positions.forget();

@@ -85,6 +85,8 @@ export function documentStateOf(doc: ContentDocument, now = Date.now()): Documen
 /** A published document's versions visitors see, now or from the scheduled one's `since` on. */
 export type PublishedVersions<Data> = {
   id: string;
+  /** The source document a translation translates (null for a source): its translation group. */
+  translationOf?: string | null;
   published: { data: Data; path: string; since: string; firstSince?: string } | null;
   scheduled: { data: Data; path: string; since: string; firstSince?: string } | null;
 };
@@ -265,7 +267,17 @@ export type PublishedFingerprint = { id: string; fingerprint: string };
 export async function listPublishedFingerprints(db: Db, type: ContentTypeId): Promise<PublishedFingerprint[]> {
   const rows = await db
     .selectFrom("content_documents")
-    .select(["id", "revision", "published_at", "first_published_at", "published_path", "publish_at", "scheduled_path", "updated_at"])
+    .select([
+      "id",
+      "revision",
+      "published_at",
+      "first_published_at",
+      "published_path",
+      "publish_at",
+      "scheduled_path",
+      "updated_at",
+      "translation_of",
+    ])
     .where("type", "=", type)
     .where("state", "=", "published")
     .execute();
@@ -281,6 +293,7 @@ export async function listPublishedFingerprints(db: Db, type: ContentTypeId): Pr
       rawTime(row.publish_at),
       row.scheduled_path,
       rawTime(row.updated_at),
+      row.translation_of ?? "",
     ].join("|"),
   }));
 }
@@ -290,7 +303,17 @@ export async function findPublishedVersions<Data>(db: Db, ids: readonly string[]
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("content_documents")
-    .select(["id", "published", "published_path", "published_at", "first_published_at", "scheduled", "scheduled_path", "publish_at"])
+    .select([
+      "id",
+      "published",
+      "published_path",
+      "published_at",
+      "first_published_at",
+      "scheduled",
+      "scheduled_path",
+      "publish_at",
+      "translation_of",
+    ])
     .where("id", "in", ids)
     .where("state", "=", "published")
     .execute();
@@ -298,6 +321,7 @@ export async function findPublishedVersions<Data>(db: Db, ids: readonly string[]
     const first = iso(row.first_published_at);
     return {
       id: row.id,
+      translationOf: row.translation_of,
       published:
         row.published == null
           ? null

@@ -28,7 +28,15 @@ const FRESH_MS = 1_000;
 const FAILURE_LOG_MS = 60_000;
 
 /** A live version of a held document: what visitors see, where, since when, and since when it is posted at all. */
-export type HeldLiveVersion<Snapshot> = { id: string; data: Snapshot; path: string; since: string; firstSince: string };
+export type HeldLiveVersion<Snapshot> = {
+  id: string;
+  data: Snapshot;
+  path: string;
+  since: string;
+  firstSince: string;
+  /** The source document this one translates (null for a source): its translation group. */
+  translationOf: string | null;
+};
 
 type Held<Snapshot> = {
   byId: Map<string, { fingerprint: string; versions: PublishedVersions<Snapshot> }>;
@@ -62,7 +70,16 @@ const sameVersion = <Snapshot>(a: Version<Snapshot>, b: Version<Snapshot>) =>
 
 const liveOf = <Snapshot>(id: string, versions: PublishedVersions<Snapshot>, at: number): HeldLiveVersion<Snapshot> | null => {
   const live = liveVersion(versions, at);
-  return live && { id, data: live.data, path: live.path, since: live.since, firstSince: live.firstSince ?? live.since };
+  return (
+    live && {
+      id,
+      data: live.data,
+      path: live.path,
+      since: live.since,
+      firstSince: live.firstSince ?? live.since,
+      translationOf: versions.translationOf ?? null,
+    }
+  );
 };
 
 /** The held copy of the published documents of `type`; `name` names its watch and its listener. */

@@ -24,6 +24,11 @@ export async function findHeldPage(
   return live && { ...live.data, id: live.id, publishedAt: live.since };
 }
 
+/** Every page visitors see at `now`, from memory: the same array until a page changes (read only). */
+export function listHeldPages(db: Kysely<Database>, now: Date = new Date()) {
+  return pages.list(db, now);
+}
+
 /** Drops what is held: the next page reads every page again (a test's fresh database). */
 export function forgetHeldPages(): void {
   pages.forget();

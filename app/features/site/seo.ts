@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { feedLinks } from "~/features/blog/feeds";
 import { feedAlternateLinks, type FeedAlternate } from "~/platform/feeds";
+import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
 
 type RootMatch = { id: string; data?: unknown } | undefined;
 
@@ -9,6 +10,12 @@ type RootMatch = { id: string; data?: unknown } | undefined;
 export function siteUrlFrom(matches: readonly RootMatch[]): string {
   const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "";
+}
+
+/** The prefix of the language `path` is in ("" for the default's, and on a site in one language). */
+function localePrefixFrom(matches: readonly RootMatch[], path: string): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { locales?: SiteLocale[] } | undefined;
+  return root?.locales ? localeOfPath(path, root.locales).prefix : "";
 }
 
 /** The not-found page's tags, wherever a page answers 404 with it. */
@@ -66,7 +73,7 @@ export function pageMeta(matches: readonly RootMatch[], input: PageMetaInput): M
   }
   if (image) tags.push({ name: "twitter:image", content: image });
   if (described) tags.push({ name: "twitter:image:alt", content: described.alt });
-  if (input.feeds) tags.push(...feedLinks(siteUrl, input.feeds.category));
+  if (input.feeds) tags.push(...feedLinks(siteUrl, input.feeds.category, localePrefixFrom(matches, input.path)));
   if (input.alternateFeeds) tags.push(...feedAlternateLinks(siteUrl, input.alternateFeeds));
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;

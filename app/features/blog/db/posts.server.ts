@@ -83,8 +83,10 @@ function publishingCutoff(): string {
  * Posts visitors may see: published, and published_date reached. A post scheduled for later
  * appears by itself at that moment (no job, no restart): every read compares with the clock.
  */
-function published(db: Db, opts: { category?: string; excludeId?: string } = {}) {
+function published(db: Db, opts: { category?: string; excludeId?: string; locale?: string } = {}) {
   let query = db.selectFrom("blog_posts").where("published", "=", true).where("published_date", "<", publishingCutoff());
+  // Each language's lists and feeds hold its own posts only.
+  if (opts.locale !== undefined) query = query.where("locale", "=", opts.locale);
   if (opts.category !== undefined) query = query.where("category", "=", opts.category);
   // A non-UUID can match no row, and PostgreSQL would reject comparing it with a uuid column.
   if (opts.excludeId !== undefined && isUuid(opts.excludeId)) query = query.where("id", "!=", opts.excludeId);
@@ -94,7 +96,7 @@ function published(db: Db, opts: { category?: string; excludeId?: string } = {})
 /** Newest published_date first; id breaks ties so pages never overlap or skip. */
 export async function listPublishedPosts(
   db: Db,
-  opts: { limit: number; offset?: number; category?: string; excludeId?: string },
+  opts: { limit: number; offset?: number; category?: string; excludeId?: string; locale?: string },
 ): Promise<BlogPostSummary[]> {
   const rows = await published(db, opts)
     .select(SUMMARY_COLUMNS)
@@ -113,8 +115,8 @@ export async function countPublishedPosts(db: Db, opts: { category?: string; exc
   return toCount(row?.count);
 }
 
-export async function listPublishedCategories(db: Db): Promise<string[]> {
-  const rows = await published(db).select("category").distinct().orderBy("category").execute();
+export async function listPublishedCategories(db: Db, opts: { locale?: string } = {}): Promise<string[]> {
+  const rows = await published(db, opts).select("category").distinct().orderBy("category").execute();
   return rows.map((row) => row.category);
 }
 
@@ -145,8 +147,8 @@ export async function findPublishedPost(db: Db, slugOrId: string): Promise<BlogP
   return row && toBlogPost(row);
 }
 
-export async function latestPostUpdate(db: Db): Promise<string | undefined> {
-  const row = await published(db)
+export async function latestPostUpdate(db: Db, opts: { locale?: string } = {}): Promise<string | undefined> {
+  const row = await published(db, opts)
     .select((eb) => eb.fn.max("updated_at").as("latest"))
     .executeTakeFirst();
   return row?.latest == null ? undefined : toIso(row.latest);
@@ -219,4 +221,53 @@ export async function findPostById(db: Db, id: string): Promise<BlogPost | undef
 /** Visitors see a post once it is published and its published_date has come. */
 export function isPublic(post: Pick<BlogPostSummary, "published" | "published_date">, now: number = Date.now()): boolean {
   return post.published && Date.parse(post.published_date) <= now;
+}
+
+/** A published post's address, language and the source it translates: what names a post's translations. */
+export type PostLink = { id: string; slug: string | null; locale: string; translationOf: string | null; updatedAt: string };
+
+const LINK_COLUMNS = ["id", "slug", "locale", "translation_of", "updated_at"] as const;
+
+const toLink = (row: Pick<Selectable<BlogPostsTable>, (typeof LINK_COLUMNS)[number]>): PostLink => ({
+  id: row.id,
+  slug: row.slug,
+  locale: row.locale,
+  translationOf: row.translation_of,
+  updatedAt: toIso(row.updated_at),
+});
+
+/** The published post of `locale` at its address (slug, else id), as a link. */
+export async function findPublishedPostLink(db: Db, slugOrId: string, locale: string): Promise<PostLink | undefined> {
+  const row = await bySlugThenId(slugOrId, (column, value) =>
+    published(db).select(LINK_COLUMNS).where("locale", "=", locale).where(column, "=", value).executeTakeFirst(),
+  );
+  return row && toLink(row);
+}
+
+/** The published posts of a translation group: the source `sourceId` and its translations. */
+export async function listPublishedPostGroup(db: Db, sourceId: string): Promise<PostLink[]> {
+  if (!isUuid(sourceId)) return [];
+  const rows = await published(db)
+    .select(LINK_COLUMNS)
+    .where((eb) => eb.or([eb("id", "=", sourceId), eb("translation_of", "=", sourceId)]))
+    .orderBy("id")
+    .execute();
+  return rows.map(toLink);
+}
+
+/** Published posts of `locales` as links, in the lists' order (the sitemap reads them in batches). */
+export async function listPublishedPostLinks(
+  db: Db,
+  opts: { locales: readonly string[]; limit: number; offset?: number },
+): Promise<PostLink[]> {
+  if (!opts.locales.length) return [];
+  const rows = await published(db)
+    .select(LINK_COLUMNS)
+    .where("locale", "in", opts.locales)
+    .orderBy("published_date", "desc")
+    .orderBy("id", "desc")
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .execute();
+  return rows.map(toLink);
 }
