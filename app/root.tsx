@@ -25,17 +25,34 @@ import { organizationJsonLd } from "~/features/site/seo";
 import { publicNavigation } from "~/features/navigation/navigation.server";
 import type { SiteNavigation } from "~/config/site";
 import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
+import { requestLocale } from "~/features/i18n/request-locale.server";
+import { shellData } from "~/features/i18n/shell.server";
+import { useShellText, type ShellData } from "~/ui/shell-text";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader(): Promise<{ siteUrl: string; navigation?: SiteNavigation; locales?: SiteLocale[] }> {
+export async function loader({ request }: Route.LoaderArgs): Promise<{
+  siteUrl: string;
+  navigation?: SiteNavigation;
+  locales?: SiteLocale[];
+  shell?: ShellData;
+}> {
   // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
-  // come along only once an editor has changed them, the languages only when the site is not in
-  // English alone: until then each page is byte for byte what it was.
+  // come along only once an editor has changed them (or in a language other than English), the
+  // languages only when the site is not in English alone, the frame's texts only in a language
+  // other than English: until then each page is byte for byte what it was.
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
-  const navigation = await publicNavigation();
+  // The page's language (an address under a language the site does not publish: the default's).
+  const { locale } = requestLocale(request, locales);
+  const navigation = await publicNavigation(locale);
+  const shell = shellData(locale);
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
-  return { siteUrl, ...(navigation ? { navigation } : {}), ...(multilingual ? { locales } : {}) };
+  return {
+    siteUrl,
+    ...(navigation ? { navigation } : {}),
+    ...(multilingual ? { locales } : {}),
+    ...(shell ? { shell } : {}),
+  };
 }
 
 /**
@@ -110,14 +127,13 @@ export default function App() {
 
 /** Anything a route throws lands here: 404s get the not-found page, everything else one generic line. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useShellText();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">{t("shell.error.title")}</h1>
       <p className="mt-4 text-muted">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong on our side. Please try again."}
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("shell.error.text")}
       </p>
     </div>
   );

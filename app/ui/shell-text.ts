@@ -1,0 +1,112 @@
+import { useRouteLoaderData } from "react-router";
+import { formatLongDate } from "~/platform/dates";
+
+// The texts of the site's frame (header, footer, 404 and error pages) and of the pages the frame
+// owns (the blog's, the careers board's), in the page's language. Their source is the catalogs'
+// `shell.*` messages (app/features/i18n/catalogs): the root loader sends a page the messages of
+// its own language, and only when that is not English, so an English page carries nothing more
+// than it did. English is built in below and must equal the English catalog (a unit test says
+// so). These messages take plain {name} arguments only (no plural or select): they are filled in
+// here, in the browser, without shipping a message-format library to every page.
+
+export const SHELL_EN = {
+  "shell.skipLink": "Skip to content",
+  "shell.logo.home": "home",
+  "shell.header.mainNav": "Main",
+  "shell.header.mobileNav": "Mobile",
+  "shell.header.menu": "Menu",
+  "shell.header.community": "Community",
+  "shell.header.contactSales": "Contact Sales",
+  "shell.footer.tagline": "Empowering businesses with forward-thinking solutions for secure, compliant AI.",
+  "shell.footer.copyright": "© 2025 Quorvant",
+  "shell.footer.social": "Social media",
+  "shell.footer.socialLink": "{company} on {network} (opens in a new tab)",
+  "shell.footer.legal": "Legal",
+  "shell.notFound.text": "Oops! Page not found",
+  "shell.notFound.home": "Return to Home",
+  "shell.gone.text": "This page has been removed and is not coming back.",
+  "shell.error.title": "Unexpected Application Error!",
+  "shell.error.text": "Something went wrong on our side. Please try again.",
+  "shell.blog.eyebrow": "Resources",
+  "shell.blog.title": "Blog",
+  "shell.blog.intro": "Research, guidance and product news on keeping enterprise AI secure, compliant and under your control.",
+  "shell.blog.metaDescription":
+    "Insights from {company} on AI security, compliance and governance: research, practical guides and {product} product news.",
+  "shell.blog.metaPage": "(page {page})",
+  "shell.blog.featuredHeading": "Featured article",
+  "shell.blog.allArticles": "All articles",
+  "shell.blog.categoryArticles": "{category} articles",
+  "shell.blog.categories": "Categories",
+  "shell.blog.allCategories": "All",
+  "shell.blog.empty": "No articles found for the selected category.",
+  "shell.blog.viewAll": "View All Articles",
+  "shell.blog.pagination": "Pagination",
+  "shell.blog.previousPage": "Previous page",
+  "shell.blog.nextPage": "Next page",
+  "shell.blog.pageOf": "Page {page} of {pageCount}",
+  "shell.blog.newsletterHeading": "Stay ahead on AI governance",
+  "shell.blog.newsletterText": "New research and guides from the {company} team, once a month. No spam.",
+  "shell.blog.emailLabel": "Email address",
+  "shell.blog.emailPlaceholder": "you@company.com",
+  "shell.blog.subscribe": "Subscribe",
+  "shell.blog.readTime": "{minutes} min read",
+  "shell.blog.featured": "Featured",
+  "shell.blog.readArticle": "Read Article",
+  "shell.blog.readArticleLabel": "Read Article: {title}",
+  "shell.blog.loading": "Loading articles...",
+  "shell.blog.loadError": "Error loading articles. Please try again later.",
+  "shell.blog.retry": "Retry",
+  "shell.blog.backToBlog": "Back to Blog",
+  "shell.blog.backToAll": "Back to all articles",
+  "shell.careers.openRoles": "Open roles",
+  "shell.careers.anyRole": "Don't see your role? Apply anyway and tell us how you would help.",
+  "shell.careers.noPositions": "There are no open positions at the moment.",
+} as const;
+
+export type ShellKey = keyof typeof SHELL_EN;
+
+/** The frame's own links in the page's language. */
+export type ShellLinks = { home: string; community: string; contactSales: string; blog: string; careers: string };
+
+export const SHELL_LINKS_EN: ShellLinks = {
+  home: "/",
+  community: "/community",
+  contactSales: "/contact-sales",
+  blog: "/resources/blog",
+  careers: "/company/careers",
+};
+
+/** What the root loader sends a page in a language other than English. */
+export type ShellData = { tag: string; messages: Partial<Record<ShellKey, string>>; links: ShellLinks };
+
+export type ShellText = {
+  /** The page's language tag. */
+  tag: string;
+  t: (key: ShellKey, values?: Record<string, string | number>) => string;
+  links: ShellLinks;
+  /** A long date in the page's language: "March 5, 2025", "5. März 2025". */
+  date: (value: string) => string;
+};
+
+/** Fills in a message's {name} arguments (the only kind a shell message has). */
+export function fillMessage(message: string, values?: Record<string, string | number>): string {
+  return values
+    ? message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+    : message;
+}
+
+export function shellText(shell: ShellData | undefined): ShellText {
+  const tag = shell?.tag ?? "en";
+  return {
+    tag,
+    t: (key, values) => fillMessage(shell?.messages[key] ?? SHELL_EN[key], values),
+    links: shell?.links ?? SHELL_LINKS_EN,
+    date: (value) => formatLongDate(value, tag),
+  };
+}
+
+/** The frame's texts for the page being drawn (English when the root has no data, as on its own error). */
+export function useShellText(): ShellText {
+  const data = useRouteLoaderData("root") as { shell?: ShellData } | undefined;
+  return shellText(data?.shell);
+}
