@@ -54,13 +54,18 @@ export const SHELL_EN = {
   "shell.blog.readArticle": "Read Article",
   "shell.blog.readArticleLabel": "Read Article: {title}",
   "shell.blog.loading": "Loading articles...",
+  "shell.blog.loadingList": "Loading articles",
   "shell.blog.loadError": "Error loading articles. Please try again later.",
   "shell.blog.retry": "Retry",
   "shell.blog.backToBlog": "Back to Blog",
   "shell.blog.backToAll": "Back to all articles",
+  "shell.blog.notFoundTitle": "Blog Post Not Found",
+  "shell.blog.notFoundText": "The blog post you're looking for doesn't exist or has been removed.",
+  "shell.blog.goBack": "Go Back",
   "shell.careers.openRoles": "Open roles",
   "shell.careers.anyRole": "Don't see your role? Apply anyway and tell us how you would help.",
   "shell.careers.noPositions": "There are no open positions at the moment.",
+  "shell.careers.loadError": "The open positions could not be loaded. Please try again later.",
 } as const;
 
 export type ShellKey = keyof typeof SHELL_EN;
@@ -109,4 +114,10 @@ export function shellText(shell: ShellData | undefined): ShellText {
 export function useShellText(): ShellText {
   const data = useRouteLoaderData("root") as { shell?: ShellData } | undefined;
   return shellText(data?.shell);
+}
+
+/** The same texts for a route's meta function, from the root's match. */
+export function shellTextOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): ShellText {
+  const root = matches.find((match) => match?.id === "root")?.data as { shell?: ShellData } | undefined;
+  return shellText(root?.shell);
 }
