@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import { formatLongDate } from "~/platform/dates";
 
-// The texts of the site's frame (header, footer, 404 and error pages) and of the pages the frame
-// owns (the blog's, the careers board's), in the page's language. Their source is the catalogs'
+// The texts of the site's frame (header, footer, 404 and error pages, and what the blog's cards and
+// states say wherever they are drawn), in the page's language. Their source is the catalogs'
 // `shell.*` messages (app/features/i18n/catalogs): the root loader sends a page the messages of
 // its own language, and only when that is not English, so an English page carries nothing more
 // than it did. English is built in below and must equal the English catalog (a unit test says
@@ -29,26 +29,6 @@ export const SHELL_EN = {
   "shell.error.text": "Something went wrong on our side. Please try again.",
   "shell.blog.eyebrow": "Resources",
   "shell.blog.title": "Blog",
-  "shell.blog.intro": "Research, guidance and product news on keeping enterprise AI secure, compliant and under your control.",
-  "shell.blog.metaDescription":
-    "Insights from {company} on AI security, compliance and governance: research, practical guides and {product} product news.",
-  "shell.blog.metaPage": "(page {page})",
-  "shell.blog.featuredHeading": "Featured article",
-  "shell.blog.allArticles": "All articles",
-  "shell.blog.categoryArticles": "{category} articles",
-  "shell.blog.categories": "Categories",
-  "shell.blog.allCategories": "All",
-  "shell.blog.empty": "No articles found for the selected category.",
-  "shell.blog.viewAll": "View All Articles",
-  "shell.blog.pagination": "Pagination",
-  "shell.blog.previousPage": "Previous page",
-  "shell.blog.nextPage": "Next page",
-  "shell.blog.pageOf": "Page {page} of {pageCount}",
-  "shell.blog.newsletterHeading": "Stay ahead on AI governance",
-  "shell.blog.newsletterText": "New research and guides from the {company} team, once a month. No spam.",
-  "shell.blog.emailLabel": "Email address",
-  "shell.blog.emailPlaceholder": "you@company.com",
-  "shell.blog.subscribe": "Subscribe",
   "shell.blog.readTime": "{minutes} min read",
   "shell.blog.featured": "Featured",
   "shell.blog.readArticle": "Read Article",
@@ -62,10 +42,6 @@ export const SHELL_EN = {
   "shell.blog.notFoundTitle": "Blog Post Not Found",
   "shell.blog.notFoundText": "The blog post you're looking for doesn't exist or has been removed.",
   "shell.blog.goBack": "Go Back",
-  "shell.careers.openRoles": "Open roles",
-  "shell.careers.anyRole": "Don't see your role? Apply anyway and tell us how you would help.",
-  "shell.careers.noPositions": "There are no open positions at the moment.",
-  "shell.careers.loadError": "The open positions could not be loaded. Please try again later.",
 } as const;
 
 export type ShellKey = keyof typeof SHELL_EN;
@@ -114,6 +90,14 @@ export function shellText(shell: ShellData | undefined): ShellText {
 export function useShellText(): ShellText {
   const data = useRouteLoaderData("root") as { shell?: ShellData } | undefined;
   return shellText(data?.shell);
+}
+
+/** Texts a route's loader sends its page (in every language, English too: so they are not in every page's JavaScript). */
+export type Texts<K extends string> = Readonly<Record<K, string>>;
+
+/** The message function of a route's texts. */
+export function textsOf<K extends string>(texts: Texts<K> | undefined) {
+  return (key: K, values?: Record<string, string | number>) => fillMessage(texts?.[key] ?? "", values);
 }
 
 /** The same texts for a route's meta function, from the root's match. */

@@ -2,7 +2,7 @@ import { CATALOGS, catalogMessage, SOURCE_LOCALE } from "~/features/i18n/message
 import { localizedPath } from "~/features/i18n/route-paths.server";
 import type { LocalizedRouteName } from "~/features/i18n/route-paths";
 import type { SiteLocale } from "~/features/i18n/site-locales";
-import { SHELL_EN, type ShellData, type ShellKey } from "~/ui/shell-text";
+import { SHELL_EN, type ShellData, type ShellKey, type Texts } from "~/ui/shell-text";
 
 // The frame's texts and links in a language, sent by the root loader to that language's pages
 // (~/ui/shell-text says why English needs none), and the English addresses of the site's pages
@@ -63,4 +63,11 @@ export function shellData(locale: SiteLocale): ShellData | undefined {
       careers: localizedSitePath("/company/careers", locale),
     },
   };
+}
+
+/** The messages `keys` of `locale`'s catalog as they are (their {name} arguments filled in by the page: ~/ui/shell-text). */
+export function routeTexts<K extends string>(locale: SiteLocale, keys: readonly K[]): Texts<K> {
+  const catalog = CATALOGS.get(locale.tag) ?? CATALOGS.get(locale.tag.split("-")[0]!) ?? {};
+  const english = CATALOGS.get(SOURCE_LOCALE) ?? {};
+  return Object.fromEntries(keys.map((key) => [key, catalog[key] ?? english[key] ?? key])) as Texts<K>;
 }

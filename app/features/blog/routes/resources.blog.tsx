@@ -6,13 +6,15 @@ import { FeaturedPostCard, PostCard } from "~/features/blog/components/post-card
 import { ButtonLink, buttonClasses } from "~/ui/button";
 import { PageHero } from "~/ui/section";
 import { site } from "~/config/site";
-import { blogListPath, type BlogList, type BlogListQuery } from "~/features/blog/posts";
+import { BLOG_PATH, blogListPath, type BlogList, type BlogListQuery } from "~/features/blog/posts";
 import { loadBlogList, parseBlogListQuery, publishedCategory } from "~/features/blog/posts.server";
 import { blogPathOf } from "~/features/blog/blog-paths.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
 import { inlineIfQuick } from "~/platform/streaming.server";
 import { pageMeta } from "~/features/site/seo";
-import { shellTextOf, useShellText } from "~/ui/shell-text";
+import { textsOf } from "~/ui/shell-text";
+import { routeTexts } from "~/features/i18n/shell.server";
+import { BLOG_LIST_TEXT_KEYS, type BlogListTexts } from "~/features/blog/blog-texts";
 
 // The blog's list in each language the site has (/resources/blog, /de/ressourcen/blog): that
 // language's posts only, in its words.
@@ -33,14 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Slow posts stream: the page shell is sent with its skeleton while they load.
   const { data: list } = await inlineIfQuick(loadBlogList(query, context.requestId, locale.tag));
-  // The English blog's data is what it was; another language's names its own address.
-  return { query, list, ...(locale.tag === "en" ? {} : { blog }) };
+  return { query, list, blog, texts: routeTexts(locale, BLOG_LIST_TEXT_KEYS) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const { t, links } = shellTextOf(matches);
+  const t = textsOf(loaderData?.texts);
   const query = loaderData?.query;
-  const blog = loaderData?.blog ?? links.blog;
+  const blog = loaderData?.blog ?? BLOG_PATH;
   const filtered = query?.category ? ` — ${query.category}` : "";
   const paged = query && query.page > 1 ? ` ${t("shell.blog.metaPage", { page: query.page })}` : "";
   return pageMeta(matches, {
@@ -52,9 +53,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
-  const { query, list } = loaderData;
-  const { t, links } = useShellText();
-  const blog = loaderData.blog ?? links.blog;
+  const { query, list, blog, texts } = loaderData;
+  const t = textsOf(texts);
   return (
     <>
       <PageHero eyebrow={t("shell.blog.eyebrow")} title={t("shell.blog.title")}>
@@ -64,23 +64,33 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         {list instanceof Promise ? (
           <Suspense fallback={<BlogListSkeleton />}>
             <Await resolve={list} errorElement={<BlogLoadError retry />}>
-              {(data) => <BlogListContent data={data} query={query} blog={blog} />}
+              {(data) => <BlogListContent data={data} query={query} blog={blog} texts={texts} />}
             </Await>
           </Suspense>
         ) : list.state === "loaded" ? (
           // Arrived in time: rendered inline, outside a Suspense boundary (see inlineIfQuick).
-          <BlogListContent data={list.value} query={query} blog={blog} />
+          <BlogListContent data={list.value} query={query} blog={blog} texts={texts} />
         ) : (
           <BlogLoadError retry />
         )}
-        <Newsletter />
+        <Newsletter texts={texts} />
       </div>
     </>
   );
 }
 
-function BlogListContent({ data, query, blog }: { data: BlogList; query: BlogListQuery; blog: string }) {
-  const { t } = useShellText();
+function BlogListContent({
+  data,
+  query,
+  blog,
+  texts,
+}: {
+  data: BlogList;
+  query: BlogListQuery;
+  blog: string;
+  texts: BlogListTexts;
+}) {
+  const t = textsOf(texts);
   const showFeatured = data.featured && query.page === 1;
   return (
     <>
@@ -96,7 +106,7 @@ function BlogListContent({ data, query, blog }: { data: BlogList; query: BlogLis
         <h2 id="articles-heading" className="text-2xl font-bold tracking-tight">
           {query.category ? t("shell.blog.categoryArticles", { category: query.category }) : t("shell.blog.allArticles")}
         </h2>
-        <CategoryChips categories={data.categories} selected={query.category} blog={blog} />
+        <CategoryChips categories={data.categories} selected={query.category} blog={blog} texts={texts} />
         {data.posts.length ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.posts.map((post, index) => (
@@ -114,15 +124,25 @@ function BlogListContent({ data, query, blog }: { data: BlogList; query: BlogLis
             </ButtonLink>
           </div>
         )}
-        <Pagination query={query} pageCount={data.pageCount} blog={blog} />
+        <Pagination query={query} pageCount={data.pageCount} blog={blog} texts={texts} />
       </section>
     </>
   );
 }
 
 /** Links, not buttons: the chosen category lives in the URL, works without JavaScript and can be shared. */
-function CategoryChips({ categories, selected, blog }: { categories: string[]; selected?: string; blog: string }) {
-  const { t } = useShellText();
+function CategoryChips({
+  categories,
+  selected,
+  blog,
+  texts,
+}: {
+  categories: string[];
+  selected?: string;
+  blog: string;
+  texts: BlogListTexts;
+}) {
+  const t = textsOf(texts);
   const chips = [
     { label: t("shell.blog.allCategories"), category: undefined },
     ...categories.map((category) => ({ label: category, category })),
@@ -154,8 +174,18 @@ function CategoryChips({ categories, selected, blog }: { categories: string[]; s
   );
 }
 
-function Pagination({ query, pageCount, blog }: { query: BlogListQuery; pageCount: number; blog: string }) {
-  const { t } = useShellText();
+function Pagination({
+  query,
+  pageCount,
+  blog,
+  texts,
+}: {
+  query: BlogListQuery;
+  pageCount: number;
+  blog: string;
+  texts: BlogListTexts;
+}) {
+  const t = textsOf(texts);
   if (pageCount <= 1 && query.page === 1) return null;
   const previous =
     query.page > 1 ? blogListPath({ category: query.category, page: Math.min(query.page - 1, pageCount) }, blog) : undefined;
@@ -182,8 +212,8 @@ function Pagination({ query, pageCount, blog }: { query: BlogListQuery; pageCoun
 }
 
 /** The Subscribe button deliberately does nothing (no newsletter service yet). */
-function Newsletter() {
-  const { t } = useShellText();
+function Newsletter({ texts }: { texts: BlogListTexts }) {
+  const t = textsOf(texts);
   return (
     <section aria-labelledby="newsletter-heading" className="mt-16 rounded-2xl bg-brand-900 p-8 text-white sm:p-12">
       <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight">

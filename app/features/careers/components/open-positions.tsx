@@ -11,7 +11,8 @@ import {
 import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
 import { Button } from "~/ui/button";
 import { Section } from "~/ui/section";
-import { useShellText } from "~/ui/shell-text";
+import { textsOf, useShellText } from "~/ui/shell-text";
+import type { CareersTexts } from "~/features/careers/careers-texts";
 
 // The careers page's open positions, grouped by team, with filters by team, location and
 // workplace. The filters are a GET form: without JavaScript it reloads the page with them in the
@@ -81,11 +82,13 @@ function Select({
   );
 }
 
-export function OpenPositions({ board, intro }: { board: Board | null; intro?: string }) {
+/** The board, its texts (its title, the line under it, empty and error states) in the page's language. */
+export function OpenPositions({ board, texts }: { board: Board | null; texts: CareersTexts }) {
   const [params] = useSearchParams();
   const html = useDocumentHtml(OPEN_POSITIONS_LIST_ID, board?.listHtml);
   const list = useRef<HTMLDivElement>(null);
-  const { t, links } = useShellText();
+  const { links } = useShellText();
+  const t = textsOf(texts);
   const [shown, setShown] = useState(board?.shown ?? 0);
   const filters: BoardFilters = board ? boardFiltersOf(params, board.choices) : { team: "", location: "", workplace: "" };
   useEffect(() => {
@@ -104,7 +107,7 @@ export function OpenPositions({ board, intro }: { board: Board | null; intro?: s
   const { choices } = board;
   const filtered = Boolean(filters.team || filters.location || filters.workplace);
   return (
-    <Section id="open-roles" title={t("shell.careers.openRoles")} intro={intro}>
+    <Section id="open-roles" title={t("shell.careers.openRoles")} intro={t("shell.careers.anyRole")}>
       {board.total ? (
         <Form
           method="get"

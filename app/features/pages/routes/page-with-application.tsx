@@ -14,7 +14,8 @@ import { PageView } from "~/features/pages/page-view";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
 import { submitForm } from "~/features/leads/forms/submit.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
-import { useShellText } from "~/ui/shell-text";
+import { routeTexts } from "~/features/i18n/shell.server";
+import { CAREERS_TEXT_KEYS } from "~/features/careers/careers-texts";
 
 // The careers page: a page of blocks like the others (~/features/pages/routes/page), whose hero
 // holds the "Join Our Team" application. A module of its own so that the form's code (Conform,
@@ -33,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // The page lists the open positions: it advertises their feeds.
   const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
-  return data({ ...page.data, meta, position, positions }, page.init ?? undefined);
+  const texts = routeTexts(locale, CAREERS_TEXT_KEYS);
+  return data({ ...page.data, meta, position, positions, texts }, page.init ?? undefined);
 }
 
 /** The form posts to the page's own URL (so its utm_* parameters are recorded) → career_applications. */
@@ -48,7 +50,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) => pageRouteMeta(mat
 export const shouldRevalidate = pageShouldRevalidate;
 
 export default function PageWithApplication({ loaderData }: Route.ComponentProps) {
-  const { t } = useShellText();
   if (loaderData.state === "not-found") return <NotFound />;
   if (loaderData.state === "gone") return <GonePage />;
   return (
@@ -59,7 +60,7 @@ export default function PageWithApplication({ loaderData }: Route.ComponentProps
         application={<CareerApplication position={loaderData.position ?? undefined} />}
       />
       {/* The open positions, after the page's blocks (where the roles' grid was). */}
-      <OpenPositions board={loaderData.positions} intro={t("shell.careers.anyRole")} />
+      <OpenPositions board={loaderData.positions} texts={loaderData.texts} />
     </>
   );
 }
