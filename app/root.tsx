@@ -30,28 +30,35 @@ import type { PageLanguages } from "~/platform/page-languages";
 import { LanguageLinks } from "~/features/i18n/components/language-links";
 import { LanguageSuggestion } from "~/features/i18n/components/language-suggestion";
 import { getDb } from "~/db/index.server";
+import { requestLocale } from "~/features/i18n/request-locale.server";
+import { shellData } from "~/features/i18n/shell.server";
+import { useShellText, type ShellData } from "~/ui/shell-text";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({
-  request,
-}: Route.LoaderArgs): Promise<{
+export async function loader({ request }: Route.LoaderArgs): Promise<{
   siteUrl: string;
   navigation?: SiteNavigation;
   locales?: SiteLocale[];
   languages?: PageLanguages;
+  shell?: ShellData;
 }> {
   // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
-  // come along only once an editor has changed them, the languages only when the site is not in
-  // English alone: until then each page is byte for byte what it was.
+  // come along only once an editor has changed them (or in a language other than English), the
+  // languages only when the site is not in English alone, the frame's texts only in a language
+  // other than English: until then each page is byte for byte what it was.
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
-  const navigation = await publicNavigation();
+  // The page's language (an address under a language the site does not publish: the default's).
+  const { locale } = requestLocale(request, locales);
+  const navigation = await publicNavigation(locale);
+  const shell = shellData(locale);
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
-  if (!multilingual) return { siteUrl, ...(navigation ? { navigation } : {}) };
+  const frame = { siteUrl, ...(navigation ? { navigation } : {}), ...(shell ? { shell } : {}) };
+  if (!multilingual) return frame;
   // The page's versions in the other languages: its head's alternates, the switcher, the suggestion.
   const { pathname } = new URL(request.url);
   const languages = isBackOfficePath(pathname) ? undefined : await loadPageLanguages(getDb(), pathname, locales);
-  return { siteUrl, ...(navigation ? { navigation } : {}), locales, ...(languages ? { languages } : {}) };
+  return { ...frame, locales, ...(languages ? { languages } : {}) };
 }
 
 /**
@@ -128,14 +135,13 @@ export default function App() {
 
 /** Anything a route throws lands here: 404s get the not-found page, everything else one generic line. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useShellText();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">{t("shell.error.title")}</h1>
       <p className="mt-4 text-muted">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong on our side. Please try again."}
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("shell.error.text")}
       </p>
     </div>
   );

@@ -10,8 +10,6 @@ export const site = {
   tagline: "Keep every AI workflow secure, compliant and under your control — on your infrastructure, with your keys.",
   description:
     "Quorvant Sentinel is a private AI compliance, security and governance platform: real-time threat detection and automated response for business communications.",
-  footerTagline: "Empowering businesses with forward-thinking solutions for secure, compliant AI.",
-  copyright: "© 2025 Quorvant",
   foundedYear: 2024,
   email: {
     sales: "sales@quorvant.com",
@@ -69,9 +67,6 @@ export const headerMenus: NavGroup[] = [
     ],
   },
 ];
-
-export const communityLink: NavLink = { label: "Community", to: "/community" };
-export const contactSalesLink: NavLink = { label: "Contact Sales", to: "/contact-sales" };
 
 /** Footer link columns: exactly these links, in this order. */
 export const footerColumns: NavGroup[] = [

@@ -3,6 +3,7 @@ import { footerColumns, footerShortLinks, site, type NavGroup, type NavLink } fr
 import { Logo } from "~/ui/logo";
 import { Icon } from "~/ui/icon";
 import { LanguageSwitcher } from "~/ui/language-switcher";
+import { useShellText } from "~/ui/shell-text";
 
 export function Footer({
   columns = footerColumns,
@@ -11,14 +12,15 @@ export function Footer({
   columns?: NavGroup[];
   shortLinks?: NavLink[];
 }) {
+  const { t } = useShellText();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="grid gap-10 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div>
             <Logo />
-            <p className="mt-4 max-w-xs text-sm text-muted">{site.footerTagline}</p>
-            <ul className="mt-6 flex gap-3" aria-label="Social media">
+            <p className="mt-4 max-w-xs text-sm text-muted">{t("shell.footer.tagline")}</p>
+            <ul className="mt-6 flex gap-3" aria-label={t("shell.footer.social")}>
               {site.social.map((link) => {
                 return (
                   <li key={link.name}>
@@ -26,7 +28,7 @@ export function Footer({
                       href={link.href}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={`${site.company} on ${link.name} (opens in a new tab)`}
+                      aria-label={t("shell.footer.socialLink", { company: site.company, network: link.name })}
                       className="flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
                     >
                       <Icon name={link.icon} className="size-5" />
@@ -54,8 +56,8 @@ export function Footer({
           ))}
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>{site.copyright}</p>
-          <ul className="flex gap-4" aria-label="Legal">
+          <p>{t("shell.footer.copyright")}</p>
+          <ul className="flex gap-4" aria-label={t("shell.footer.legal")}>
             {shortLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-block py-1.5 hover:text-brand-700">

@@ -53,7 +53,7 @@ async function categoryOf(request: Request, db: ReturnType<typeof getDb>, locale
   if (category.length > MAX_CATEGORY_LENGTH) {
     throw data("Bad request: category must be at most 100 characters.", { status: 400, statusText: "Bad Request" });
   }
-  if (!(await listPublishedCategories(db, { locale })).includes(category)) {
+  if (!(await listPublishedCategories(db, locale)).includes(category)) {
     throw data("Not found: the blog has no such category.", { status: 404, statusText: "Not Found" });
   }
   return category;

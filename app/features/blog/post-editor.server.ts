@@ -12,7 +12,7 @@ import {
   type TranslationWrite,
 } from "~/features/content/core.server";
 import { announceContentChange, type ContentChange } from "~/features/content/publish-hook.server";
-import { postPath } from "~/features/blog/posts";
+import { localizedPostPath } from "~/features/blog/blog-paths.server";
 import type { Actor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { AuditAction } from "~/features/audit/admin/audit-actions";
@@ -267,12 +267,16 @@ export async function savePost(input: {
       }
       // What visitors see changes when the post was or becomes public: the publish hook is told.
       if (existing?.published || fields.published) {
-        const before = existing?.published ? postPath(existing) : null;
+        const before = existing?.published ? localizedPostPath(existing) : null;
         const future = fields.published && Date.parse(fields.published_date) > Date.now();
         change = {
           type: "post",
           id,
-          paths: changedPaths("post", before, fields.published ? postPath({ slug: fields.slug, id }) : null),
+          paths: changedPaths(
+            "post",
+            before,
+            fields.published ? localizedPostPath({ slug: fields.slug, id, locale: existing?.locale ?? "en" }) : null,
+          ),
           ...(future ? { at: fields.published_date } : {}),
         };
       }

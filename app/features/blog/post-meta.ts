@@ -2,19 +2,16 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { POST_CARD, postCardPath, type PostPage } from "~/features/blog/posts";
 import { absoluteUrl, pageMeta, siteUrlFrom } from "~/features/site/seo";
+import { shellTextOf } from "~/ui/shell-text";
 
 // A post page's head, shared by the post's public page and its private preview.
 
 type Matches = Parameters<typeof pageMeta>[0];
 
-export const POST_NOT_FOUND = {
-  title: "Blog Post Not Found",
-  text: "The blog post you're looking for doesn't exist or has been removed.",
-};
-
 /** The head of "Blog Post Not Found" at `path`. */
 export function postNotFoundMeta(matches: Matches, path: string): MetaDescriptor[] {
-  return pageMeta(matches, { title: POST_NOT_FOUND.title, description: POST_NOT_FOUND.text, path });
+  const { t } = shellTextOf(matches);
+  return pageMeta(matches, { title: t("shell.blog.notFoundTitle"), description: t("shell.blog.notFoundText"), path });
 }
 
 /** Title, description, canonical URL (the post's public one), social card and BlogPosting JSON-LD. */

@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import { data, type AppLoadContext } from "react-router";
 import {
   BLOG_PAGE_SIZE,
-  BLOG_PATH,
   HOME_OTHER_POSTS,
   postPath,
   type BlogList,
@@ -13,6 +12,7 @@ import {
   type PostSummary,
 } from "~/features/blog/posts";
 import { previewSecret } from "~/features/blog/preview-links.server";
+import { blogPathOf, localizedPostPath } from "~/features/blog/blog-paths.server";
 import { getDb } from "~/db/index.server";
 import { findRedirectedPost } from "~/features/blog/db/post-editing.server";
 import {
@@ -53,7 +53,7 @@ export function toSummary(post: BlogPostSummary, pictures: ImageLookup): PostSum
   const imageUrl = post.image_url && isAllowedImageUrl(post.image_url) ? post.image_url : null;
   return {
     id: post.id,
-    href: postPath(post),
+    href: localizedPostPath(post),
     title: post.title,
     excerpt: post.excerpt,
     category: post.category,
@@ -74,15 +74,15 @@ async function guarded<T>(requestId: string | undefined, what: string, work: () 
   }
 }
 
-/** Home block: the featured post, the next newest others and a count — never all posts. */
-export function loadLatestInsights(requestId?: string): Promise<LatestInsights> {
+/** Home block: the featured post, the next newest others and a count — never all posts; the page's language's. */
+export function loadLatestInsights(requestId?: string, locale = "en"): Promise<LatestInsights> {
   return guarded(requestId, "latest insights", async () => {
     const db = getDb();
-    const featured = await findFeaturedPost(db);
+    const featured = await findFeaturedPost(db, locale);
     if (!featured) return { featured: null, others: [], total: 0 };
     const [others, total] = await Promise.all([
-      listPublishedPosts(db, { limit: HOME_OTHER_POSTS, excludeId: featured.id }),
-      countPublishedPosts(db),
+      listPublishedPosts(db, { limit: HOME_OTHER_POSTS, excludeId: featured.id, locale }),
+      countPublishedPosts(db, { locale }),
     ]);
     const pictures = await imagesOf([featured, ...others]);
     return { featured: toSummary(featured, pictures), others: others.map((post) => toSummary(post, pictures)), total };
@@ -114,18 +114,22 @@ export function parseBlogListQuery(url: URL): BlogListQuery {
  * cannot say. Only existing categories are shown or named back: anything else a visitor types in
  * `?category=` would otherwise appear in headings and titles and make a page of its own.
  */
-export async function publishedCategory(category: string | undefined, requestId?: string): Promise<string | undefined> {
+export async function publishedCategory(
+  category: string | undefined,
+  requestId?: string,
+  locale = "en",
+): Promise<string | undefined> {
   if (!category) return undefined;
-  const categories = await guarded(requestId, "categories", () => listPublishedCategories(getDb()));
+  const categories = await guarded(requestId, "categories", () => listPublishedCategories(getDb(), locale));
   return categories.includes(category) ? category : undefined;
 }
 
-/** Blog list: the featured post, the chips, and one bounded page of the other posts. */
-export function loadBlogList(query: BlogListQuery, requestId?: string): Promise<BlogList> {
+/** Blog list (of one language's posts): the featured post, the chips, and one bounded page of the other posts. */
+export function loadBlogList(query: BlogListQuery, requestId?: string, locale = "en"): Promise<BlogList> {
   return guarded(requestId, "blog list", async () => {
     const db = getDb();
-    const [featured, categories] = await Promise.all([findFeaturedPost(db), listPublishedCategories(db)]);
-    const filter = { category: query.category, excludeId: featured?.id };
+    const [featured, categories] = await Promise.all([findFeaturedPost(db, locale), listPublishedCategories(db, locale)]);
+    const filter = { category: query.category, excludeId: featured?.id, locale };
     const [posts, total] = await Promise.all([
       listPublishedPosts(db, { ...filter, limit: BLOG_PAGE_SIZE, offset: (query.page - 1) * BLOG_PAGE_SIZE }),
       countPublishedPosts(db, filter),
@@ -141,11 +145,11 @@ export function loadBlogList(query: BlogListQuery, requestId?: string): Promise<
   });
 }
 
-/** One post by slug, else id, with its content rendered to safe HTML here on the server. */
-export async function loadPost(slugOrId: string, requestId?: string): Promise<LoadResult<PostPage>> {
+/** One post (of the language `locale`) by slug, else id, with its content rendered to safe HTML here on the server. */
+export async function loadPost(slugOrId: string, requestId?: string, locale = "en"): Promise<LoadResult<PostPage>> {
   let page: PostPage | undefined;
   try {
-    const post = await guarded(requestId, "post", () => findPublishedPost(getDb(), slugOrId));
+    const post = await guarded(requestId, "post", () => findPublishedPost(getDb(), slugOrId, locale));
     page = post && (await postPage(post, requestId));
   } catch {
     return failed(); // already logged
@@ -157,10 +161,10 @@ export async function loadPost(slugOrId: string, requestId?: string): Promise<Lo
  * Where an address a post had before its slug changed leads now (its current page), if anywhere.
  * A failed lookup counts as nowhere: the caller is answering "not found" already.
  */
-export async function movedPostPath(slug: string, requestId?: string): Promise<string | undefined> {
+export async function movedPostPath(slug: string, requestId?: string, locale = "en"): Promise<string | undefined> {
   try {
-    const current = await guarded(requestId, "post redirect", () => findRedirectedPost(getDb(), slug));
-    return current === undefined ? undefined : `${BLOG_PATH}/${encodeURIComponent(current)}`;
+    const current = await guarded(requestId, "post redirect", () => findRedirectedPost(getDb(), slug, locale));
+    return current === undefined ? undefined : postPath({ slug: current, id: current }, blogPathOf(locale));
   } catch {
     return undefined;
   }

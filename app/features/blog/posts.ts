@@ -51,9 +51,13 @@ export type PostSummary = {
   image: ResponsiveImage | null;
 };
 
-/** A post's link carries its slug, or its id when it has none. */
-export function postPath(post: { slug: string | null; id: string }): string {
-  return `${BLOG_PATH}/${encodeURIComponent(post.slug || post.id)}`;
+/**
+ * A post's link carries its slug, or its id when it has none, under its language's blog: `blog`
+ * is that blog's address (/resources/blog in English, /de/ressourcen/blog in German: blogPathOf
+ * in blog-paths.server.ts, localizedPostPath there for a post with its locale).
+ */
+export function postPath(post: { slug: string | null; id: string }, blog: string = BLOG_PATH): string {
+  return `${blog}/${encodeURIComponent(post.slug || post.id)}`;
 }
 
 /** A post's social card (og:image), beside its page: a 1200×630 PNG. */
@@ -63,13 +67,13 @@ export function postCardPath(postHref: string): string {
   return `${postHref}/og.png`;
 }
 
-/** The blog list URL for a category and page; "All" and page 1 are the bare path. */
-export function blogListPath({ category, page = 1 }: { category?: string; page?: number }): string {
+/** The blog list URL (of the blog at `blog`, the English one unless said) for a category and page; "All" and page 1 are the bare path. */
+export function blogListPath({ category, page = 1 }: { category?: string; page?: number }, blog: string = BLOG_PATH): string {
   const params = new URLSearchParams();
   if (category) params.set("category", category);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return query ? `${BLOG_PATH}?${query}` : BLOG_PATH;
+  return query ? `${blog}?${query}` : blog;
 }
 
 export type LatestInsights = { featured: PostSummary | null; others: PostSummary[]; total: number };

@@ -24,7 +24,12 @@ import {
   type BoardChoices,
   type BoardFilters,
 } from "~/features/careers/board-filters";
-import { findPublicPosition, listOpenPositions, type PublicPosition } from "~/features/careers/positions.server";
+import {
+  findPublicPosition,
+  listOpenPositions,
+  listOpenPositionsIn,
+  type PublicPosition,
+} from "~/features/careers/positions.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { getEnv } from "~/env.server";
 import { carriedByDocument } from "~/platform/document-html.server";
@@ -77,15 +82,20 @@ export function fullDescription(position: PublicPosition, descriptionHtml: strin
  * The position's page data at `slug` (any case, as the router matched it), or undefined when
  * no position is public there: the pages, redirects and 404 answer instead.
  */
-export async function loadPositionPage(slug: string, context: AppLoadContext) {
+export async function loadPositionPage(
+  slug: string,
+  context: AppLoadContext,
+  /** Another language's careers page and tag: its positions are under it. */
+  language?: { careers: string; tag: string },
+) {
   const normalized = slug.toLowerCase();
   if (!POSITION_SLUG_PATTERN.test(normalized)) return undefined;
   const db = getDb();
   let found;
   try {
-    found = await findPublicPosition(db, normalized);
+    found = await findPublicPosition(db, normalized, undefined, language?.careers);
     if (found && !found.open) {
-      const open = (await listOpenPositions(db)).map(positionListEntry);
+      const open = (await (language ? listOpenPositionsIn(db, language.tag) : listOpenPositions(db))).map(positionListEntry);
       const { title, team, path } = found.position;
       const meta: PageMetaData = {
         title: `${title} (no longer open)`,
@@ -199,10 +209,15 @@ export type OpenPositionsBoard = {
  * (the page shows the rest). The list travels once, as HTML in the document; the page's data
  * holds only the filters' choices and the counts.
  */
-export async function loadOpenPositionsBoard(context: AppLoadContext, url: URL): Promise<OpenPositionsBoard | null> {
+export async function loadOpenPositionsBoard(
+  context: AppLoadContext,
+  url: URL,
+  locale = "en",
+): Promise<OpenPositionsBoard | null> {
   let board: DrawnBoard;
   try {
-    board = drawnBoard(await listOpenPositions(getDb()));
+    // The careers page of a language lists that language's positions.
+    board = drawnBoard(await listOpenPositionsIn(getDb(), locale));
   } catch (error) {
     logger.error({ requestId: context.requestId, err: error }, "open positions could not be read");
     return null;

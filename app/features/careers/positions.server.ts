@@ -5,6 +5,7 @@ import { heldDocuments, type HeldLiveVersion } from "~/features/content/held-doc
 import { isOpenAt, positionPath, type Position } from "~/features/careers/positions";
 import type { Database } from "~/db/schema";
 import { memoByClock, nextMomentAfter } from "~/platform/memo-by-clock";
+import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 
 // What visitors and applications see of the open positions at the moment asked (a scheduled
 // version, and a closing date, take effect by the clock alone): visitors' from the copy each server
@@ -90,13 +91,37 @@ export async function openPositionsChangedAt(db: Db, now: Date = new Date()): Pr
   return moments.length ? new Date(Math.max(...moments)) : undefined;
 }
 
+/** A position's language: the one whose prefix begins its path (/de/unternehmen/karriere/…), else English. */
+function positionLocaleOf(path: string): string {
+  const first = /^\/([^/]+)\//.exec(path)?.[1]?.toLowerCase();
+  for (const tag of CATALOGS.keys()) if (tag !== SOURCE_LOCALE && tag.toLowerCase() === first) return tag;
+  return SOURCE_LOCALE;
+}
+
+const byLanguage = new WeakMap<readonly PublicPosition[], Map<string, readonly PublicPosition[]>>();
+
+/**
+ * The open positions of one language's careers page (`tag`), as listOpenPositions orders them:
+ * the same array while the whole list is the same, so the board is drawn once per list.
+ */
+export async function listOpenPositionsIn(db: Db, tag: string, now: Date = new Date()): Promise<readonly PublicPosition[]> {
+  const all = await listOpenPositions(db, now);
+  let languages = byLanguage.get(all);
+  if (!languages) byLanguage.set(all, (languages = new Map()));
+  let mine = languages.get(tag);
+  if (!mine) languages.set(tag, (mine = all.filter((position) => positionLocaleOf(position.path) === tag)));
+  return mine;
+}
+
 /** The position visitors see at /company/careers/<slug> at `now`, open or closed; undefined when none is. */
 export async function findPublicPosition(
   db: Db,
   slug: string,
   now: Date = new Date(),
+  /** The careers page the position is under: another language's (/de/unternehmen/karriere). */
+  careers?: string,
 ): Promise<{ position: PublicPosition; open: boolean } | undefined> {
-  const live = await positions.find(db, positionPath(slug), now);
+  const live = await positions.find(db, careers ? `${careers}/${slug}` : positionPath(slug), now);
   if (!live) return undefined;
   return {
     position: { ...live.data, id: live.id, path: live.path, postedAt: live.firstSince },

@@ -110,7 +110,7 @@ const LegalFrontMatter = z.strictObject({
 });
 
 /** A post as written in a content file: the row, the id and timestamps optional. */
-export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at"> & {
+export type ContentPost = Omit<BlogPost, "id" | "created_at" | "updated_at" | "locale"> & {
   id?: string;
   created_at?: string;
   updated_at?: string;

@@ -8,10 +8,14 @@ import { logger } from "~/platform/logger.server";
 import { findMenuRow, listMenuRows, writeMenuRow, type MenuRow } from "~/features/navigation/db/navigation.server";
 import { draftOf, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { checkMenu } from "~/features/navigation/navigation-check.server";
+import { catalogMessage } from "~/features/i18n/messages.server";
+import { localizedSitePath } from "~/features/i18n/shell.server";
+import type { SiteLocale } from "~/features/i18n/site-locales";
 import {
   defaultNavigation,
   MENU_KEYS,
   MENUS,
+  menuRowKey,
   type MenuKey,
   type NavGroup,
   type NavLink,
@@ -36,43 +40,94 @@ const FAILURE_LOG_MS = 60_000;
 
 type Held = { navigation: SiteNavigation; custom: boolean; readAt: number };
 
-let held: Held | undefined;
-let reading: Promise<void> | undefined;
+/** The menus in memory, by language tag. */
+const held = new Map<string, Held>();
+const reading = new Map<string, Promise<void>>();
 let failureLoggedAt = 0;
 
+const ENGLISH: SiteLocale = { tag: "en", prefix: "" };
+
 /**
- * The menus visitors see, or undefined while they are the code's own (the page then carries no
- * copy of them: its HTML is byte for byte what it was before menus could be edited).
+ * The menus visitors see in `locale`. In English, undefined while they are the code's own (the
+ * page then carries no copy of them: its HTML is byte for byte what it was before menus could be
+ * edited); in any other language always (the browser knows only the English defaults).
  */
-export async function publicNavigation(): Promise<SiteNavigation | undefined> {
-  if (!held || Date.now() - held.readAt >= FRESH_MS) {
-    reading ??= readNavigation().finally(() => (reading = undefined));
+export async function publicNavigation(locale: SiteLocale = ENGLISH): Promise<SiteNavigation | undefined> {
+  const current = held.get(locale.tag);
+  if (!current || Date.now() - current.readAt >= FRESH_MS) {
+    let read = reading.get(locale.tag);
+    if (!read) {
+      read = readNavigation(locale).finally(() => reading.delete(locale.tag));
+      reading.set(locale.tag, read);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([reading, new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
+    await Promise.race([read, new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
     clearTimeout(timer);
   }
-  return held?.custom ? held.navigation : undefined;
+  const menus = held.get(locale.tag);
+  if (locale.tag !== ENGLISH.tag) return menus?.navigation ?? defaultNavigationOf(locale);
+  return menus?.custom ? menus.navigation : undefined;
 }
 
-/** Forget the copy in memory: the next page reads the menus again. */
+/** Forget the copies in memory: the next page reads the menus again. */
 export function forgetNavigation(): void {
-  held = held && { ...held, readAt: 0 };
+  for (const [tag, menus] of held) held.set(tag, { ...menus, readAt: 0 });
 }
 
-async function readNavigation(): Promise<void> {
+/** The English default menus' labels and their catalog messages (`shell.nav.*`), for the other languages' defaults. */
+const NAV_LABEL_KEYS: Readonly<Record<string, string>> = {
+  Products: "shell.nav.products",
+  Resources: "shell.nav.resources",
+  Company: "shell.nav.company",
+  Blog: "shell.nav.blog",
+  Support: "shell.nav.support",
+  About: "shell.nav.about",
+  "About Us": "shell.nav.aboutUs",
+  Careers: "shell.nav.careers",
+  Brand: "shell.nav.brand",
+  Charter: "shell.nav.charter",
+  "Terms & Policies": "shell.nav.terms",
+  "Terms of Use": "shell.nav.termsOfUse",
+  "Privacy Policy": "shell.nav.privacyPolicy",
+  Legal: "shell.nav.legal",
+  "Trust & Transparency": "shell.nav.trust",
+  Privacy: "shell.nav.privacy",
+  Terms: "shell.nav.termsShort",
+};
+
+/**
+ * The menus the code ships with, in `locale`: the English ones (app/config/site.ts) with their
+ * labels from the language's catalog and their links at the language's addresses.
+ */
+export function defaultNavigationOf(locale: SiteLocale): SiteNavigation {
+  if (locale.tag === ENGLISH.tag) return defaultNavigation;
+  const label = (text: string) => (NAV_LABEL_KEYS[text] ? catalogMessage(locale.tag, NAV_LABEL_KEYS[text]) : text);
+  const link = (item: NavLink): NavLink => ({ label: label(item.label), to: localizedSitePath(item.to, locale) });
+  const groups = (items: NavGroup[]) =>
+    items.map((group) => ({ ...group, label: label(group.label), links: group.links.map(link) }));
+  return {
+    header: groups(defaultNavigation.header),
+    footer: groups(defaultNavigation.footer),
+    "footer-links": defaultNavigation["footer-links"].map(link),
+  };
+}
+
+async function readNavigation(locale: SiteLocale): Promise<void> {
+  const defaults = defaultNavigationOf(locale);
   try {
     const db = getDb();
     const rows = await listMenuRows(db);
-    const navigation = { ...defaultNavigation };
+    const navigation = { ...defaults };
     for (const key of MENU_KEYS) {
-      const row = rows.find((candidate) => candidate.menu === key);
+      const row = rows.find((candidate) => candidate.menu === menuRowKey(key, locale.tag));
       const items = row && (await storedItems(db, key, row));
       if (items) (navigation as Record<MenuKey, unknown>)[key] = items;
     }
-    const custom = MENU_KEYS.some((key) => JSON.stringify(navigation[key]) !== JSON.stringify(defaultNavigation[key]));
-    held = { navigation, custom, readAt: Date.now() };
+    const custom = MENU_KEYS.some((key) => JSON.stringify(navigation[key]) !== JSON.stringify(defaults[key]));
+    held.set(locale.tag, { navigation, custom, readAt: Date.now() });
   } catch (error) {
-    held = { navigation: held?.navigation ?? defaultNavigation, custom: held?.custom ?? false, readAt: Date.now() };
+    const before = held.get(locale.tag);
+    held.set(locale.tag, { navigation: before?.navigation ?? defaults, custom: before?.custom ?? false, readAt: Date.now() });
     if (Date.now() - failureLoggedAt > FAILURE_LOG_MS) {
       failureLoggedAt = Date.now();
       logger.error({ err: error }, "navigation could not be read: the site keeps the menus it had");
@@ -84,7 +139,10 @@ async function readNavigation(): Promise<void> {
 async function storedItems(db: Db, menu: MenuKey, row: MenuRow): Promise<NavGroup[] | NavLink[] | undefined> {
   const checked = await checkMenu(db, menu, salvageDraft(menu, row.items), false);
   if (checked.ok) return checked.items;
-  logger.error({ menu, fields: Object.keys(checked.errors) }, "a stored menu is not valid: the site shows the default one");
+  logger.error(
+    { menu: row.menu, fields: Object.keys(checked.errors) },
+    "a stored menu is not valid: the site shows the default one",
+  );
   return undefined;
 }
 
@@ -116,13 +174,22 @@ export type MenuEditorView = {
   invalid: boolean;
 };
 
-export async function menuEditorViews(db: Db): Promise<MenuEditorView[]> {
+/** The menus of one language (English unless said) as their editors open them. */
+export async function menuEditorViews(db: Db, locale: SiteLocale = ENGLISH): Promise<MenuEditorView[]> {
   const rows = await listMenuRows(db);
   return Promise.all(
     MENU_KEYS.map(async (menu) => {
-      const row = rows.find((candidate) => candidate.menu === menu);
+      const row = rows.find((candidate) => candidate.menu === menuRowKey(menu, locale.tag));
       if (!row) {
-        return { menu, revision: 0, draft: defaultDraft(menu), isDefault: true, updatedAt: null, updatedBy: "", invalid: false };
+        return {
+          menu,
+          revision: 0,
+          draft: defaultDraft(menu, locale),
+          isDefault: true,
+          updatedAt: null,
+          updatedBy: "",
+          invalid: false,
+        };
       }
       const draft = salvageDraft(menu, row.items);
       const checked = await checkMenu(db, menu, draft, false);
@@ -139,8 +206,8 @@ export async function menuEditorViews(db: Db): Promise<MenuEditorView[]> {
   );
 }
 
-export function defaultDraft(menu: MenuKey): MenuDraft {
-  return draftOf(menu, defaultNavigation[menu]);
+export function defaultDraft(menu: MenuKey, locale: SiteLocale = ENGLISH): MenuDraft {
+  return draftOf(menu, defaultNavigationOf(locale)[menu]);
 }
 
 /** Who saves, and from where (the audit entry's actor and address). */
@@ -150,17 +217,19 @@ export type SaveOutcome =
   { ok: true; changed: boolean; revision: number } | { ok: false; status: 400 | 409; problem: string; errors: MenuErrors };
 
 /**
- * Saves a menu an editor opened at `revision` (0: still the default). Bad fields: a message per
- * field, nothing written. Saved by someone else since: refused, nothing written. A save and its
- * audit entry are stored together or not at all.
+ * Saves a menu (of `locale`, English unless said) an editor opened at `revision` (0: still the
+ * default). Bad fields: a message per field, nothing written. Saved by someone else since:
+ * refused, nothing written. A save and its audit entry are stored together or not at all.
  */
 export async function saveMenu(
   db: Db,
   editor: Editor,
-  request: { menu: MenuKey; revision: number; draft: MenuDraft },
+  request: { menu: MenuKey; revision: number; draft: MenuDraft; locale?: SiteLocale },
   now = new Date(),
 ): Promise<SaveOutcome> {
   const { menu, revision } = request;
+  const locale = request.locale ?? ENGLISH;
+  const rowKey = menuRowKey(menu, locale.tag);
   const checked = await checkMenu(db, menu, request.draft);
   if (!checked.ok) {
     return { ok: false, status: 400, problem: "Nothing was saved: fix the fields marked below.", errors: checked.errors };
@@ -172,21 +241,30 @@ export async function saveMenu(
     errors: {},
   };
   const outcome = await db.transaction().execute(async (trx): Promise<SaveOutcome> => {
-    const row = await findMenuRow(trx, menu);
+    const row = await findMenuRow(trx, rowKey);
     if ((row?.revision ?? 0) !== revision) return conflict;
-    const before = row ? salvageDraft(menu, row.items) : defaultDraft(menu);
+    const before = row ? salvageDraft(menu, row.items) : defaultDraft(menu, locale);
     const after = draftOf(menu, checked.items);
     if (JSON.stringify(before) === JSON.stringify(after)) return { ok: true, changed: false, revision };
     if (
-      !(await writeMenuRow(trx, menu, revision, { items: checked.items, updatedBy: editor.actor.email, now: now.toISOString() }))
+      !(await writeMenuRow(trx, rowKey, revision, {
+        items: checked.items,
+        updatedBy: editor.actor.email,
+        now: now.toISOString(),
+      }))
     ) {
       return conflict;
     }
     await recordAudit(trx, {
       actor: editor.actor,
       action: "navigation.saved",
-      target: { type: "navigation_menu", id: menu },
-      details: { menu, revision: revision + 1, ...describeChanges(menu, before, after) },
+      target: { type: "navigation_menu", id: rowKey },
+      details: {
+        menu,
+        ...(locale.tag === ENGLISH.tag ? {} : { locale: locale.tag }),
+        revision: revision + 1,
+        ...describeChanges(menu, before, after),
+      },
       ip: editor.ip,
     });
     return { ok: true, changed: true, revision: revision + 1 };
@@ -194,7 +272,7 @@ export async function saveMenu(
   if (outcome.ok && outcome.changed) {
     forgetNavigation();
     // Every page draws the menus: this server's cached copies of all of them are out of date.
-    announceContentChange({ type: "navigation", id: menu, paths: ["/*"] });
+    announceContentChange({ type: "navigation", id: rowKey, paths: ["/*"] });
   }
   return outcome;
 }

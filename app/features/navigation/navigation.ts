@@ -41,6 +41,14 @@ export const MENUS = {
 
 export const NAV_LIMITS = { label: 40, link: 500 } as const;
 
+/**
+ * The navigation_menus row of a menu in a language: English keeps the menu's own name (header,
+ * footer, footer-links), every other language its tag before it (de:header, pt-BR:footer).
+ */
+export function menuRowKey(menu: MenuKey, locale: string): string {
+  return locale === "en" ? menu : `${locale}:${menu}`;
+}
+
 export function isMenuKey(value: unknown): value is MenuKey {
   return typeof value === "string" && (MENU_KEYS as readonly string[]).includes(value);
 }

@@ -13,6 +13,7 @@ import { carriedByDocument } from "~/platform/document-html.server";
 import { statusOf } from "~/platform/load-result";
 import { inlineIfQuick } from "~/platform/streaming.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
+import { requestLocale } from "~/features/i18n/request-locale.server";
 
 // The loader of the page route(s): the published page at the request's path, drawn into segments,
 // with the data its live blocks need and the inputs of its meta tags. Where no page is published,
@@ -68,6 +69,10 @@ export async function loadPage({ request, context }: { request: Request; context
   // The router matches a page's route however its path is cased or ended (a raw request can reach
   // it as /company/brand/); the page is the one it matched.
   const pagePath = url.pathname.toLowerCase().replace(/(?<=.)\/+$/, "");
+  // A page of a language the site has messages for but does not publish (not in SITE_LOCALES) is not served.
+  const { locale, foreign } = requestLocale(request);
+  if (foreign?.catalogued)
+    return data({ state: "not-found" as const, segments: [], insights: undefined, meta: null }, { status: 404 });
   const result = await loadPublishedPage(pagePath, context.requestId);
   if (result.state === "not-found") {
     // No page here: an old address an editor redirected (or marked gone) answers that instead.
@@ -92,7 +97,7 @@ export async function loadPage({ request, context }: { request: Request; context
   const segments = pageSegments(context, page, url.search);
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
   const insights = segments.some((segment) => segment.kind === "latest-insights")
-    ? (await inlineIfQuick(loadLatestInsights(context.requestId))).data
+    ? (await inlineIfQuick(loadLatestInsights(context.requestId, locale.tag))).data
     : undefined;
   return data({ state: result.state, segments, insights, meta: metaOf(page, id) }, { status: 200 });
 }

@@ -8,8 +8,10 @@ import { findLiveDocument, findPathHolder } from "~/features/content/documents.s
 import { SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
 import { isOpenAt, type Position } from "~/features/careers/positions";
 import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
-import { CATALOGS } from "~/features/i18n/messages.server";
+import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { localizedRouteEntries } from "~/features/i18n/route-paths";
+import { localizedPath } from "~/features/i18n/route-paths.server";
+import { blogPathOf } from "~/features/blog/blog-paths.server";
 
 // Which paths belong to the site itself, and which of them are pages visitors can open. An old
 // address of a redirect may never be one of them (a redirect is only consulted where the site
@@ -64,15 +66,17 @@ export const fixedRoutes: PathOwner = (_db, path) => {
   return undefined;
 };
 
-/** A post's address (by slug or id), published or not, and a post's old slug. */
+/** A post's address (by slug or id) in its language's blog, published or not, and a post's old slug. */
 export const blogPosts: PathOwner = async (db, path) => {
-  const slug = blogSlugOf(path);
-  if (slug === undefined) return undefined;
-  if (await findPublishedPost(db as Kysely<Database>, slug))
+  const found = blogPostOf(path);
+  if (found === undefined) return undefined;
+  const { slug, locale } = found;
+  if (await findPublishedPost(db as Kysely<Database>, slug, locale))
     return { reason: "A post is published at this address.", live: true };
   const post = await db
     .selectFrom("blog_posts")
     .select("id")
+    .where("locale", "=", locale)
     .where((eb) => (isUuid(slug) ? eb.or([eb("slug", "=", slug), eb("id", "=", slug)]) : eb("slug", "=", slug)))
     .executeTakeFirst();
   if (post) return { reason: "A post (not public yet, or taken off the site) has this address.", live: false };
@@ -91,8 +95,29 @@ export const contentPages: PathOwner = async (db, path) => {
   return undefined;
 };
 
+/** The other languages' blogs and careers pages (English's are neither here nor claimed by fixedRoutes). */
+const TRANSLATED = [...CATALOGS.keys()]
+  .filter((tag) => tag !== SOURCE_LOCALE)
+  .map((tag) => ({
+    blog: blogPathOf(tag),
+    careers: localizedPath("careers", { tag, prefix: `/${tag.toLowerCase()}` }),
+  }));
+
+/**
+ * A post or position of another language, under its language's blog or careers page: fixedRoutes
+ * claims what lies under those addresses (they are routes with a parameter), so the posts and
+ * positions there are asked first, as English's are asked at theirs.
+ */
+export const translatedPostsAndPositions: PathOwner = (db, path) => {
+  for (const { blog, careers } of TRANSLATED) {
+    if (path.startsWith(`${blog}/`)) return blogPosts(db, path);
+    if (path.startsWith(`${careers}/`)) return contentPages(db, path);
+  }
+  return undefined;
+};
+
 /** Every owner, asked in order. Add a feature's own here. */
-export const PATH_OWNERS: PathOwner[] = [fixedRoutes, blogPosts, contentPages];
+export const PATH_OWNERS: PathOwner[] = [translatedPostsAndPositions, fixedRoutes, blogPosts, contentPages];
 
 /** Who owns `path` (canonical), if anyone. */
 export async function claimOf(db: Db, path: string): Promise<PathClaim | undefined> {
@@ -104,15 +129,24 @@ export async function claimOf(db: Db, path: string): Promise<PathClaim | undefin
 }
 
 /** The slug (or id) in a post's address `/resources/blog/<slug>`, decoded; undefined for any other path. */
-export function blogSlugOf(path: string): string | undefined {
-  if (!path.startsWith(`${BLOG_PATH}/`)) return undefined;
-  const rest = path.slice(BLOG_PATH.length + 1);
+export function blogSlugOf(path: string, blog = BLOG_PATH): string | undefined {
+  if (!path.startsWith(`${blog}/`)) return undefined;
+  const rest = path.slice(blog.length + 1);
   if (rest === "" || rest.includes("/")) return undefined;
   try {
     return decodeURIComponent(rest);
   } catch {
     return undefined;
   }
+}
+
+/** The slug and language of a post's address in any language's blog (/de/ressourcen/blog/<slug>). */
+export function blogPostOf(path: string): { slug: string; locale: string } | undefined {
+  for (const tag of CATALOGS.keys()) {
+    const slug = blogSlugOf(path, blogPathOf(tag));
+    if (slug !== undefined) return { slug, locale: tag };
+  }
+  return undefined;
 }
 
 /** Whether `path` (a site-relative address, perhaps with a query or fragment, as written) is a page visitors can open. */

@@ -1,8 +1,8 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses, type ButtonVariant } from "~/ui/button";
-import { BLOG_PATH } from "~/features/blog/posts";
 import { Icon } from "~/ui/icon";
+import { useShellText } from "~/ui/shell-text";
 
 /**
  * Goes back to the previous page of this visit, or to the blog list when there is none
@@ -10,6 +10,8 @@ import { Icon } from "~/ui/icon";
  */
 export function BackButton({ children, variant = "ghost" }: { children: ReactNode; variant?: ButtonVariant }) {
   const navigate = useNavigate();
+  // The blog of the page's language.
+  const { links } = useShellText();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // React Router numbers its history entries: idx > 0 means an earlier page of this visit exists.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -19,7 +21,7 @@ export function BackButton({ children, variant = "ghost" }: { children: ReactNod
     }
   };
   return (
-    <Link to={BLOG_PATH} onClick={onClick} className={buttonClasses(variant)}>
+    <Link to={links.blog} onClick={onClick} className={buttonClasses(variant)}>
       <Icon name="arrow-left" className="size-4" />
       {children}
     </Link>

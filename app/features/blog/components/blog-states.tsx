@@ -5,8 +5,7 @@ import { PageHero, Section } from "~/ui/section";
 import { site } from "~/config/site";
 import { BLOG_SKELETON_COUNT } from "~/features/blog/posts";
 import { keptQuery } from "~/features/site/query-params";
-
-export const LOAD_ERROR_TEXT = "Error loading articles. Please try again later.";
+import { useShellText } from "~/ui/shell-text";
 
 /** Home block while its posts stream in: "Loading our latest articles...". */
 export function InsightsLoading() {
@@ -23,10 +22,11 @@ export function InsightsLoading() {
 
 /** Blog list while its posts stream in: exactly six placeholder cards. */
 export function BlogListSkeleton() {
+  const { t } = useShellText();
   return (
     <div aria-busy="true" aria-live="polite">
-      <p className="sr-only">Loading articles...</p>
-      <ul aria-label="Loading articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <p className="sr-only">{t("shell.blog.loading")}</p>
+      <ul aria-label={t("shell.blog.loadingList")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
           <li key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse">
             <div className="aspect-video bg-slate-200" />
@@ -45,9 +45,10 @@ export function BlogListSkeleton() {
 
 /** The load failure text; the blog list adds a Retry button that reloads the page. */
 export function BlogLoadError({ retry = false }: { retry?: boolean }) {
+  const { t } = useShellText();
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
-      <p className="text-red-800">{LOAD_ERROR_TEXT}</p>
+      <p className="text-red-800">{t("shell.blog.loadError")}</p>
       {retry ? <RetryButton /> : null}
     </div>
   );
@@ -59,6 +60,7 @@ export function BlogLoadError({ retry = false }: { retry?: boolean }) {
  */
 function RetryButton() {
   const location = useLocation();
+  const { t } = useShellText();
   const params = [...new URLSearchParams(keptQuery(location.pathname, location.search))];
   return (
     <form
@@ -74,7 +76,7 @@ function RetryButton() {
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
       ))}
       <Button type="submit" variant="secondary">
-        Retry
+        {t("shell.blog.retry")}
       </Button>
     </form>
   );
@@ -108,9 +110,10 @@ export function LatestInsightsPending() {
 
 /** What the blog list shows while a client-side navigation to it waits for data. */
 export function BlogListPending() {
+  const { t } = useShellText();
   return (
     <>
-      <PageHero eyebrow="Resources" title="Blog" />
+      <PageHero eyebrow={t("shell.blog.eyebrow")} title={t("shell.blog.title")} />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <BlogListSkeleton />
       </div>

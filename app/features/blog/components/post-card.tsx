@@ -2,18 +2,20 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { ResponsivePicture } from "~/features/media/components/responsive-picture";
 import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/features/blog/posts";
-import { formatLongDate, isoDay } from "~/platform/dates";
+import { isoDay } from "~/platform/dates";
 import { Icon } from "~/ui/icon";
+import { useShellText } from "~/ui/shell-text";
 
 /** Author · date · "N min read" under a post title. */
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
+  const { t, date } = useShellText();
   return (
     <p className={`flex flex-wrap items-center gap-x-2 text-sm text-muted ${className}`}>
       <span>{post.author}</span>
       <span aria-hidden="true">·</span>
-      <time dateTime={isoDay(post.publishedDate)}>{formatLongDate(post.publishedDate)}</time>
+      <time dateTime={isoDay(post.publishedDate)}>{date(post.publishedDate)}</time>
       <span aria-hidden="true">·</span>
-      <span>{post.readTime} min read</span>
+      <span>{t("shell.blog.readTime", { minutes: post.readTime })}</span>
     </p>
   );
 }
@@ -117,20 +119,25 @@ export function FeaturedPostCard({
   priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { t } = useShellText();
   return (
     <article className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:grid-cols-2">
       <PostImage post={post} sizes={POST_IMAGE_SIZES.featured} className="h-full" priority={priority} />
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Featured</span>
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{t("shell.blog.featured")}</span>
           <CategoryLabel category={post.category} />
         </div>
         <Heading className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">{post.title}</Heading>
         <p className="mt-3 text-lg text-muted">{post.excerpt}</p>
         <PostMeta post={post} className="mt-4" />
         <div className="mt-6">
-          <Link to={post.href} className={buttonClasses("primary")} aria-label={`Read Article: ${post.title}`}>
-            Read Article
+          <Link
+            to={post.href}
+            className={buttonClasses("primary")}
+            aria-label={t("shell.blog.readArticleLabel", { title: post.title })}
+          >
+            {t("shell.blog.readArticle")}
           </Link>
         </div>
       </div>

@@ -243,12 +243,14 @@ export async function listOldSlugs(db: Db, postId: string): Promise<string[]> {
 }
 
 /** Where an old address of a post leads now: the slug (or id) of the post, if it is public. */
-export async function findRedirectedPost(db: Db, slug: string): Promise<string | undefined> {
+export async function findRedirectedPost(db: Db, slug: string, locale = "en"): Promise<string | undefined> {
   const row = await db
     .selectFrom("blog_slug_redirects")
     .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
     .select(["blog_posts.slug", "blog_posts.id"])
     .where("blog_slug_redirects.slug", "=", slug)
+    // An old address leads to a post of its own language's blog only.
+    .where("blog_posts.locale", "=", locale)
     .where("blog_posts.published", "=", true)
     .where("blog_posts.published_date", "<", cutoff())
     .executeTakeFirst();

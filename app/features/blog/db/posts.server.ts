@@ -5,11 +5,15 @@ import type { BlogPostsTable, Database } from "~/db/schema";
 // Blog reads for the pages, the feed and the sitemap. Every read filters on published and on
 // published_date: drafts and scheduled posts never leave here, except to the editors' commands
 // and to a signed preview link (findPostById, read only after the link's signature checked out).
+// Each language's pages read its own posts (`locale`, English unless said): a German post is
+// never on an English list or at an English address.
 
 /** A post as lists show it (home block, blog list, feed, sitemap): every column but the content. */
 export type BlogPostSummary = {
   id: string;
   slug: string | null;
+  /** The post's language (a BCP 47 tag): its address is under that language's blog. */
+  locale: string;
   title: string;
   excerpt: string;
   category: string;
@@ -32,6 +36,7 @@ type Db = Kysely<Database>;
 const SUMMARY_COLUMNS = [
   "id",
   "slug",
+  "locale",
   "title",
   "excerpt",
   "category",
@@ -51,6 +56,7 @@ export function toBlogPostSummary(row: SummaryRow): BlogPostSummary {
   return {
     id: row.id,
     slug: row.slug,
+    locale: row.locale,
     title: row.title,
     excerpt: row.excerpt,
     category: row.category,
@@ -83,10 +89,10 @@ function publishingCutoff(): string {
  * Posts visitors may see: published, and published_date reached. A post scheduled for later
  * appears by itself at that moment (no job, no restart): every read compares with the clock.
  */
-function published(db: Db, opts: { category?: string; excludeId?: string; locale?: string } = {}) {
+function published(db: Db, opts: { category?: string; excludeId?: string; locale?: string | null } = {}) {
   let query = db.selectFrom("blog_posts").where("published", "=", true).where("published_date", "<", publishingCutoff());
-  // Each language's lists and feeds hold its own posts only.
-  if (opts.locale !== undefined) query = query.where("locale", "=", opts.locale);
+  // English unless said; null: every language (the sitemap).
+  if (opts.locale !== null) query = query.where("locale", "=", opts.locale ?? "en");
   if (opts.category !== undefined) query = query.where("category", "=", opts.category);
   // A non-UUID can match no row, and PostgreSQL would reject comparing it with a uuid column.
   if (opts.excludeId !== undefined && isUuid(opts.excludeId)) query = query.where("id", "!=", opts.excludeId);
@@ -108,21 +114,24 @@ export async function listPublishedPosts(
   return rows.map(toBlogPostSummary);
 }
 
-export async function countPublishedPosts(db: Db, opts: { category?: string; excludeId?: string } = {}): Promise<number> {
+export async function countPublishedPosts(
+  db: Db,
+  opts: { category?: string; excludeId?: string; locale?: string } = {},
+): Promise<number> {
   const row = await published(db, opts)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirst();
   return toCount(row?.count);
 }
 
-export async function listPublishedCategories(db: Db, opts: { locale?: string } = {}): Promise<string[]> {
-  const rows = await published(db, opts).select("category").distinct().orderBy("category").execute();
+export async function listPublishedCategories(db: Db, locale = "en"): Promise<string[]> {
+  const rows = await published(db, { locale }).select("category").distinct().orderBy("category").execute();
   return rows.map((row) => row.category);
 }
 
 /** The featured post: the newest published post flagged featured, else the newest published post. */
-export async function findFeaturedPost(db: Db): Promise<BlogPostSummary | undefined> {
-  const row = await published(db)
+export async function findFeaturedPost(db: Db, locale = "en"): Promise<BlogPostSummary | undefined> {
+  const row = await published(db, { locale })
     .select(SUMMARY_COLUMNS)
     .orderBy("featured", "desc")
     .orderBy("published_date", "desc")
@@ -140,9 +149,9 @@ async function bySlugThenId<T>(slugOrId: string, find: (column: "slug" | "id", v
   return (await find("slug", slugOrId)) ?? (isUuid(slugOrId) ? await find("id", slugOrId.toLowerCase()) : undefined);
 }
 
-export async function findPublishedPost(db: Db, slugOrId: string): Promise<BlogPost | undefined> {
+export async function findPublishedPost(db: Db, slugOrId: string, locale = "en"): Promise<BlogPost | undefined> {
   const row = await bySlugThenId(slugOrId, (column, value) =>
-    published(db).selectAll().where(column, "=", value).executeTakeFirst(),
+    published(db, { locale }).selectAll().where(column, "=", value).executeTakeFirst(),
   );
   return row && toBlogPost(row);
 }
@@ -190,9 +199,9 @@ function toCard(row: CardRow): BlogPostCard {
 }
 
 /** A published post's card fields, found like its page: by slug, else by id. */
-export async function findPublishedPostCard(db: Db, slugOrId: string): Promise<BlogPostCard | undefined> {
+export async function findPublishedPostCard(db: Db, slugOrId: string, locale = "en"): Promise<BlogPostCard | undefined> {
   const row = await bySlugThenId(slugOrId, (column, value) =>
-    published(db).select(CARD_COLUMNS).where(column, "=", value).executeTakeFirst(),
+    published(db, { locale }).select(CARD_COLUMNS).where(column, "=", value).executeTakeFirst(),
   );
   return row && toCard(row);
 }
@@ -239,7 +248,7 @@ const toLink = (row: Pick<Selectable<BlogPostsTable>, (typeof LINK_COLUMNS)[numb
 /** The published post of `locale` at its address (slug, else id), as a link. */
 export async function findPublishedPostLink(db: Db, slugOrId: string, locale: string): Promise<PostLink | undefined> {
   const row = await bySlugThenId(slugOrId, (column, value) =>
-    published(db).select(LINK_COLUMNS).where("locale", "=", locale).where(column, "=", value).executeTakeFirst(),
+    published(db, { locale }).select(LINK_COLUMNS).where(column, "=", value).executeTakeFirst(),
   );
   return row && toLink(row);
 }
@@ -261,7 +270,7 @@ export async function listPublishedPostLinks(
   opts: { locales: readonly string[]; limit: number; offset?: number },
 ): Promise<PostLink[]> {
   if (!opts.locales.length) return [];
-  const rows = await published(db)
+  const rows = await published(db, { locale: null })
     .select(LINK_COLUMNS)
     .where("locale", "in", opts.locales)
     .orderBy("published_date", "desc")

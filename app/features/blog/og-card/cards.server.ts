@@ -37,10 +37,10 @@ export function postCardSource(post: BlogPostCard): CardSource {
  * with the PNG, 304 when the client holds it, 404 for a draft or an unknown post, 503 when the
  * database fails, 500 when rendering fails. The query string plays no part.
  */
-export async function postCardResponse(request: Request, slugOrId: string, requestId?: string): Promise<Response> {
+export async function postCardResponse(request: Request, slugOrId: string, requestId?: string, locale = "en"): Promise<Response> {
   let post: BlogPostCard | undefined;
   try {
-    post = await findPublishedPostCard(getDb(), slugOrId);
+    post = await findPublishedPostCard(getDb(), slugOrId, locale);
   } catch (error) {
     logger.error({ requestId, err: error, what: "post card" }, FETCH_FAILED);
     return cardUnavailable();

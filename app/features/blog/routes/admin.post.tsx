@@ -12,7 +12,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { editorPageData, postEditorAction } from "~/features/blog/post-editor-page.server";
 import { timeZoneOf } from "~/ui/admin/time-zone";
-import { postPath } from "~/features/blog/posts";
+import { localizedPostPath } from "~/features/blog/blog-paths.server";
 import { makePreviewLink } from "~/features/blog/preview-links.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/blog/preview-token.server";
 import { POST_STATES, postStateOf } from "~/features/blog/post-state";
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     id: post.id,
     title: post.title,
     stateLabel: POST_STATES[state],
-    publicPath: state === "published" ? postPath(post) : undefined,
+    publicPath: state === "published" ? localizedPostPath(post) : undefined,
     scheduledFor: state === "scheduled" ? formatDateTime(post.published_date, timeZoneOf(request)) : undefined,
     oldSlugs: await listOldSlugs(getDb(), post.id),
     created: url.searchParams.get("created"),

@@ -7,12 +7,17 @@ import { postMeta, postNotFoundMeta } from "~/features/blog/post-meta";
 import { GonePage } from "~/features/redirects/components/gone-page";
 import { redirectHits } from "~/features/redirects/redirect-hits.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { shellTextOf } from "~/ui/shell-text";
+
+// A post's page, under its own language's blog (/resources/blog/<slug>, /de/ressourcen/blog/<slug>).
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const result = await loadPost(params.slug, context.requestId);
+  const locale = routeLocale(request);
+  const result = await loadPost(params.slug, context.requestId, locale.tag);
   if (result.state === "not-found") {
     // A renamed post's old address: one permanent redirect to where it is now, never a chain.
-    const moved = await movedPostPath(params.slug, context.requestId);
+    const moved = await movedPostPath(params.slug, context.requestId, locale.tag);
     if (moved) {
       redirectHits.postRename(params.slug);
       throw redirect(moved, 301);
@@ -33,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const post = loaderData?.post;
-  if (!post) return postNotFoundMeta(matches, `/resources/blog/${encodeURIComponent(params.slug ?? "")}`);
+  if (!post) return postNotFoundMeta(matches, `${shellTextOf(matches).links.blog}/${encodeURIComponent(params.slug ?? "")}`);
   return postMeta(matches, post);
 };
 

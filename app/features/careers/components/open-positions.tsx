@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { CAREERS_PATH, workplaceLabels, type Workplace } from "~/features/careers/positions";
+import { workplaceLabels, type Workplace } from "~/features/careers/positions";
 import {
   boardFiltersOf,
   matchesBoardFilters,
@@ -11,6 +11,8 @@ import {
 import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
 import { Button } from "~/ui/button";
 import { Section } from "~/ui/section";
+import { textsOf, useShellText } from "~/ui/shell-text";
+import type { CareersTexts } from "~/features/careers/careers-texts";
 
 // The careers page's open positions, grouped by team, with filters by team, location and
 // workplace. The filters are a GET form: without JavaScript it reloads the page with them in the
@@ -80,10 +82,13 @@ function Select({
   );
 }
 
-export function OpenPositions({ board, intro }: { board: Board | null; intro?: string }) {
+/** The board, its texts (its title, the line under it, empty and error states) in the page's language. */
+export function OpenPositions({ board, texts }: { board: Board | null; texts: CareersTexts }) {
   const [params] = useSearchParams();
   const html = useDocumentHtml(OPEN_POSITIONS_LIST_ID, board?.listHtml);
   const list = useRef<HTMLDivElement>(null);
+  const { links } = useShellText();
+  const t = textsOf(texts);
   const [shown, setShown] = useState(board?.shown ?? 0);
   const filters: BoardFilters = board ? boardFiltersOf(params, board.choices) : { team: "", location: "", workplace: "" };
   useEffect(() => {
@@ -93,20 +98,20 @@ export function OpenPositions({ board, intro }: { board: Board | null; intro?: s
   }, [filters.team, filters.location, filters.workplace, html]);
   if (board === null)
     return (
-      <Section id="open-roles" title="Open roles">
+      <Section id="open-roles" title={t("shell.careers.openRoles")}>
         <p role="alert" className="text-muted">
-          The open positions could not be loaded. Please try again later.
+          {t("shell.careers.loadError")}
         </p>
       </Section>
     );
   const { choices } = board;
   const filtered = Boolean(filters.team || filters.location || filters.workplace);
   return (
-    <Section id="open-roles" title="Open roles" intro={intro}>
+    <Section id="open-roles" title={t("shell.careers.openRoles")} intro={t("shell.careers.anyRole")}>
       {board.total ? (
         <Form
           method="get"
-          action={CAREERS_PATH}
+          action={links.careers}
           preventScrollReset
           aria-label="Filter open positions"
           className="grid gap-4 sm:grid-cols-4 sm:items-end"
@@ -138,7 +143,7 @@ export function OpenPositions({ board, intro }: { board: Board | null; intro?: s
             </Button>
             {filtered ? (
               <Link
-                to={`${CAREERS_PATH}#open-roles`}
+                to={`${links.careers}#open-roles`}
                 preventScrollReset
                 className="text-base font-semibold text-brand-700 hover:underline"
               >
@@ -150,7 +155,7 @@ export function OpenPositions({ board, intro }: { board: Board | null; intro?: s
       ) : null}
       <p aria-live="polite" className="mt-6 text-base text-muted">
         {board.total === 0
-          ? "There are no open positions at the moment."
+          ? t("shell.careers.noPositions")
           : `${shown} open position${shown === 1 ? "" : "s"}${filtered ? " match these filters" : ""}.`}
       </p>
       <div

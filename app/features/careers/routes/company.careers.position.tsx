@@ -11,13 +11,18 @@ import { pageRouteMeta, pageShouldRevalidate } from "~/features/pages/page-meta"
 import { PageView } from "~/features/pages/page-view";
 import { GonePage } from "~/features/redirects/components/gone-page";
 import { NotFound } from "~/ui/not-found";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { localizedSitePath } from "~/features/i18n/shell.server";
 
 // A position's page, /company/careers/<slug>: the position visitors see there (open, or closed:
 // 410), with the application form that names it. Where no position is public at the slug, the
-// address is the pages' as any other (a page of blocks, a redirect, 410 or 404).
+// address is the pages' as any other (a page of blocks, a redirect, 410 or 404). In another
+// language, under its careers page (/de/unternehmen/karriere/<slug>): that language's positions.
 
 export async function loader(args: Route.LoaderArgs) {
-  const page = await loadPositionPage(args.params.slug, args.context);
+  const locale = routeLocale(args.request);
+  const language = locale.prefix ? { careers: localizedSitePath("/company/careers", locale), tag: locale.tag } : undefined;
+  const page = await loadPositionPage(args.params.slug, args.context, language);
   if (!page) return loadPage(args);
   // The application form's words, in the page's language.
   const position = page.data.state === "open" ? { ...page.data.position, open: true } : null;

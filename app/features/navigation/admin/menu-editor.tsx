@@ -24,9 +24,11 @@ export type MenuEditorProps = {
   focus?: string;
   /** The form holds changes not saved yet. */
   unsaved?: boolean;
+  /** The language of the menus (a site in several): sent with every button of the form. */
+  locale?: string;
 };
 
-export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: MenuEditorProps) {
+export function MenuEditor({ menu, draft, errors, revision, focus, unsaved, locale }: MenuEditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
   const { grouped, itemName, maxGroups, maxLinks } = MENUS[menu];
@@ -42,6 +44,7 @@ export function MenuEditor({ menu, draft, errors, revision, focus, unsaved }: Me
       <CsrfField />
       <input type="hidden" name="menu" value={menu} />
       <input type="hidden" name="revision" value={revision} />
+      {locale ? <input type="hidden" name="locale" value={locale} /> : null}
       {/* First in the form: Enter in a field saves, rather than pressing a rearranging button. */}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" name="intent" value="save" disabled={busy} className={buttonClasses()}>

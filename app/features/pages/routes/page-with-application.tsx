@@ -14,24 +14,30 @@ import { PageView } from "~/features/pages/page-view";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
 import { applicationTexts } from "~/features/leads/forms/form-texts.server";
 import { submitForm } from "~/features/leads/forms/submit.server";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { routeTexts } from "~/features/i18n/shell.server";
+import { CAREERS_TEXT_KEYS } from "~/features/careers/careers-texts";
 
 // The careers page: a page of blocks like the others (~/features/pages/routes/page), whose hero
 // holds the "Join Our Team" application. A module of its own so that the form's code (Conform,
-// Zod) reaches this page only, never the first load of the other pages.
+// Zod) reaches this page only, never the first load of the other pages. In each language the site
+// has (/de/unternehmen/karriere), it is that language's page document and positions.
 
 export async function loader(args: Route.LoaderArgs) {
+  const locale = routeLocale(args.request);
   // Opened from a position's page without JavaScript: the form names and carries the position.
   const url = new URL(args.request.url);
   const requested = url.searchParams.get("position");
   const [page, position, positions] = await Promise.all([
     loadPage(args),
     applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
-    loadOpenPositionsBoard(args.context, url),
+    loadOpenPositionsBoard(args.context, url, locale.tag),
   ]);
   // The page lists the open positions: it advertises their feeds.
   const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
+  const texts = routeTexts(locale, CAREERS_TEXT_KEYS);
   return data(
-    { ...page.data, meta, position, positions, applicationTexts: applicationTexts(args.request, position) },
+    { ...page.data, meta, position, positions, texts, applicationTexts: applicationTexts(args.request, position) },
     page.init ?? undefined,
   );
 }
@@ -58,7 +64,7 @@ export default function PageWithApplication({ loaderData }: Route.ComponentProps
         application={<CareerApplication texts={loaderData.applicationTexts} position={loaderData.position ?? undefined} />}
       />
       {/* The open positions, after the page's blocks (where the roles' grid was). */}
-      <OpenPositions board={loaderData.positions} intro="Don't see your role? Apply anyway and tell us how you would help." />
+      <OpenPositions board={loaderData.positions} texts={loaderData.texts} />
     </>
   );
 }

@@ -1,0 +1,73 @@
+import { CATALOGS, catalogMessage, SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { localizedPath } from "~/features/i18n/route-paths.server";
+import type { LocalizedRouteName } from "~/features/i18n/route-paths";
+import type { SiteLocale } from "~/features/i18n/site-locales";
+import { SHELL_EN, type ShellData, type ShellKey, type Texts } from "~/ui/shell-text";
+
+// The frame's texts and links in a language, sent by the root loader to that language's pages
+// (~/ui/shell-text says why English needs none), and the English addresses of the site's pages
+// in another language: the menus' defaults and the frame's links are the English ones, moved.
+
+/** The English pages made of blocks and their `shell.path.*` message (the address in a language). */
+const PAGE_PATH_KEYS: Readonly<Record<string, string>> = {
+  "/products/sentinel": "shell.path.product",
+  "/company/about": "shell.path.about",
+  "/company/brand": "shell.path.brand",
+  "/company/charter": "shell.path.charter",
+  "/community": "shell.path.community",
+  "/resources": "shell.path.resources",
+  "/resources/documentation": "shell.path.documentation",
+  "/resources/api": "shell.path.api",
+  "/resources/support": "shell.path.support",
+  "/terms/legal": "shell.path.legal",
+  "/terms/trust-transparency": "shell.path.trust",
+};
+
+/** The English addresses of the route modules (route-paths.ts) by their name. */
+const ROUTE_PATHS: Readonly<Record<string, LocalizedRouteName>> = {
+  "/contact-sales": "contactSales",
+  "/request-demo": "requestDemo",
+  "/company/careers": "careers",
+  "/resources/blog": "blog",
+  "/terms/privacy-policy": "privacyPolicy",
+  "/terms/terms-of-use": "termsOfUse",
+};
+
+/** The English address of one of the site's own pages in `locale` (/company/about → /de/unternehmen/ueber-uns); any other as it is. */
+export function localizedSitePath(path: string, locale: SiteLocale): string {
+  if (!locale.prefix) return path;
+  if (path === "/") return locale.prefix;
+  const route = ROUTE_PATHS[path];
+  if (route) return localizedPath(route, locale);
+  const key = PAGE_PATH_KEYS[path];
+  return key ? `${locale.prefix}/${catalogMessage(locale.tag, key)}` : path;
+}
+
+/** Every English address localizedSitePath translates: the table the German pages' paths follow. */
+export const TRANSLATED_SITE_PATHS: readonly string[] = ["/", ...Object.keys(ROUTE_PATHS), ...Object.keys(PAGE_PATH_KEYS)];
+
+/** The frame's messages and links for a page in `locale`; undefined in English (built into the frame). */
+export function shellData(locale: SiteLocale): ShellData | undefined {
+  if (locale.tag === SOURCE_LOCALE) return undefined;
+  const catalog = CATALOGS.get(locale.tag) ?? CATALOGS.get(locale.tag.split("-")[0]!) ?? {};
+  const messages: ShellData["messages"] = {};
+  for (const key of Object.keys(SHELL_EN) as ShellKey[]) messages[key] = catalog[key] ?? SHELL_EN[key];
+  return {
+    tag: locale.tag,
+    messages,
+    links: {
+      home: localizedSitePath("/", locale),
+      community: localizedSitePath("/community", locale),
+      contactSales: localizedSitePath("/contact-sales", locale),
+      blog: localizedSitePath("/resources/blog", locale),
+      careers: localizedSitePath("/company/careers", locale),
+    },
+  };
+}
+
+/** The messages `keys` of `locale`'s catalog as they are (their {name} arguments filled in by the page: ~/ui/shell-text). */
+export function routeTexts<K extends string>(locale: SiteLocale, keys: readonly K[]): Texts<K> {
+  const catalog = CATALOGS.get(locale.tag) ?? CATALOGS.get(locale.tag.split("-")[0]!) ?? {};
+  const english = CATALOGS.get(SOURCE_LOCALE) ?? {};
+  return Object.fromEntries(keys.map((key) => [key, catalog[key] ?? english[key] ?? key])) as Texts<K>;
+}
