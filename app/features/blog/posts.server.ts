@@ -33,6 +33,8 @@ import { failed, loaded, notFound, type LoadResult } from "~/platform/load-resul
 import { logger } from "~/platform/logger.server";
 import { isAllowedImageUrl } from "~/features/blog/markup/urls.server";
 import { renderMarkup } from "~/features/blog/markup.server";
+import { localePrefix, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { localizedPath } from "~/features/i18n/route-paths.server";
 import { verifyPreviewToken, type PreviewGrant } from "~/features/blog/preview-token.server";
 
 // The blog's reads, shaped for the pages. Failures are logged with the request id and surface as
@@ -75,17 +77,23 @@ async function guarded<T>(requestId: string | undefined, what: string, work: () 
 }
 
 /** Home block: the featured post, the next newest others and a count — never all posts. */
-export function loadLatestInsights(requestId?: string): Promise<LatestInsights> {
+export function loadLatestInsights(requestId?: string, locale: string = SOURCE_LOCALE): Promise<LatestInsights> {
   return guarded(requestId, "latest insights", async () => {
     const db = getDb();
-    const featured = await findFeaturedPost(db);
+    // A page lists the posts in its own language, linked at that language's blog address.
+    const featured = await findFeaturedPost(db, { locale });
     if (!featured) return { featured: null, others: [], total: 0 };
     const [others, total] = await Promise.all([
-      listPublishedPosts(db, { limit: HOME_OTHER_POSTS, excludeId: featured.id }),
-      countPublishedPosts(db),
+      listPublishedPosts(db, { limit: HOME_OTHER_POSTS, excludeId: featured.id, locale }),
+      countPublishedPosts(db, { locale }),
     ]);
     const pictures = await imagesOf([featured, ...others]);
-    return { featured: toSummary(featured, pictures), others: others.map((post) => toSummary(post, pictures)), total };
+    const blog = localizedPath("blog", { tag: locale, prefix: localePrefix(locale) });
+    const summary = (post: typeof featured) => {
+      const value = toSummary(post, pictures);
+      return locale === SOURCE_LOCALE ? value : { ...value, href: `${blog}${value.href.slice(BLOG_PATH.length)}` };
+    };
+    return { featured: summary(featured), others: others.map(summary), total };
   });
 }
 

@@ -1,7 +1,7 @@
 import { decodeHTML } from "entities";
 import { renderToStaticMarkup } from "react-dom/server";
 import { data, type AppLoadContext } from "react-router";
-import { pageSegments } from "~/features/pages/blocks/render.server";
+import { pageLocale, pageSegments } from "~/features/pages/blocks/render.server";
 import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { pageShareImage } from "~/features/pages/page-card.server";
@@ -92,7 +92,7 @@ export async function loadPage({ request, context }: { request: Request; context
   const segments = pageSegments(context, page, url.search);
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
   const insights = segments.some((segment) => segment.kind === "latest-insights")
-    ? (await inlineIfQuick(loadLatestInsights(context.requestId))).data
+    ? (await inlineIfQuick(loadLatestInsights(context.requestId, pageLocale(page.path)))).data
     : undefined;
   return data({ state: result.state, segments, insights, meta: metaOf(page, id) }, { status: 200 });
 }

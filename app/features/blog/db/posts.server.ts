@@ -83,8 +83,11 @@ function publishingCutoff(): string {
  * Posts visitors may see: published, and published_date reached. A post scheduled for later
  * appears by itself at that moment (no job, no restart): every read compares with the clock.
  */
-function published(db: Db, opts: { category?: string; excludeId?: string } = {}) {
+type PublishedFilter = { category?: string; excludeId?: string; /** Only the posts in this language. */ locale?: string };
+
+function published(db: Db, opts: PublishedFilter = {}) {
   let query = db.selectFrom("blog_posts").where("published", "=", true).where("published_date", "<", publishingCutoff());
+  if (opts.locale !== undefined) query = query.where("locale", "=", opts.locale);
   if (opts.category !== undefined) query = query.where("category", "=", opts.category);
   // A non-UUID can match no row, and PostgreSQL would reject comparing it with a uuid column.
   if (opts.excludeId !== undefined && isUuid(opts.excludeId)) query = query.where("id", "!=", opts.excludeId);
@@ -94,7 +97,7 @@ function published(db: Db, opts: { category?: string; excludeId?: string } = {})
 /** Newest published_date first; id breaks ties so pages never overlap or skip. */
 export async function listPublishedPosts(
   db: Db,
-  opts: { limit: number; offset?: number; category?: string; excludeId?: string },
+  opts: PublishedFilter & { limit: number; offset?: number },
 ): Promise<BlogPostSummary[]> {
   const rows = await published(db, opts)
     .select(SUMMARY_COLUMNS)
@@ -106,7 +109,7 @@ export async function listPublishedPosts(
   return rows.map(toBlogPostSummary);
 }
 
-export async function countPublishedPosts(db: Db, opts: { category?: string; excludeId?: string } = {}): Promise<number> {
+export async function countPublishedPosts(db: Db, opts: PublishedFilter = {}): Promise<number> {
   const row = await published(db, opts)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirst();
@@ -119,8 +122,8 @@ export async function listPublishedCategories(db: Db): Promise<string[]> {
 }
 
 /** The featured post: the newest published post flagged featured, else the newest published post. */
-export async function findFeaturedPost(db: Db): Promise<BlogPostSummary | undefined> {
-  const row = await published(db)
+export async function findFeaturedPost(db: Db, opts: { locale?: string } = {}): Promise<BlogPostSummary | undefined> {
+  const row = await published(db, opts)
     .select(SUMMARY_COLUMNS)
     .orderBy("featured", "desc")
     .orderBy("published_date", "desc")
