@@ -78,6 +78,17 @@ export function blogListPath({ category, page = 1 }: { category?: string; page?:
 
 export type LatestInsights = { featured: PostSummary | null; others: PostSummary[]; total: number };
 
+/** The Latest Insights block's own words and its link to the blog, in the page's language. */
+export type LatestInsightsTexts = {
+  title: string;
+  intro: string;
+  loading: string;
+  error: string;
+  empty: string;
+  viewAll: string;
+  blogPath: string;
+};
+
 export type BlogListQuery = { category?: string; page: number };
 
 export type BlogList = {

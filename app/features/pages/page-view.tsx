@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { LatestInsights } from "~/features/blog/components/latest-insights";
 import { PageHero } from "~/ui/section";
-import type { LatestInsights as LatestInsightsData } from "~/features/blog/posts";
+import type { LatestInsights as LatestInsightsData, LatestInsightsTexts } from "~/features/blog/posts";
 import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
 import type { StreamedLoad } from "~/platform/load-result";
 
@@ -15,7 +15,8 @@ import type { StreamedLoad } from "~/platform/load-result";
 export type PageSegment =
   /** Static blocks' markup (undefined on a document request: the document carries it). */
   | { kind: "html"; id: string; html: string | undefined }
-  | { kind: "latest-insights" }
+  /** The Latest Insights block, with its words in the page's language. */
+  | { kind: "latest-insights"; texts?: LatestInsightsTexts }
   /** A hero holding the job application: its text and links are markup, the form is the route's. */
   | { kind: "hero"; id: string; eyebrow?: string; title: string; html: string | undefined };
 
@@ -47,7 +48,8 @@ export function PageView({
   application?: ReactNode;
 }) {
   return segments.map((segment, index) => {
-    if (segment.kind === "latest-insights") return insights ? <LatestInsights key={index} insights={insights} /> : null;
+    if (segment.kind === "latest-insights")
+      return insights ? <LatestInsights key={index} insights={insights} texts={segment.texts} /> : null;
     if (segment.kind === "hero")
       return (
         <PageHero key={segment.id} eyebrow={segment.eyebrow} title={segment.title}>

@@ -8,14 +8,14 @@ import { keptQuery } from "~/features/site/query-params";
 import { useShellText } from "~/ui/shell-text";
 
 /** Home block while its posts stream in: "Loading our latest articles...". */
-export function InsightsLoading() {
+export function InsightsLoading({ text = "Loading our latest articles..." }: { text?: string }) {
   return (
     <div
       aria-busy="true"
       aria-live="polite"
       className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-muted"
     >
-      <p>Loading our latest articles...</p>
+      <p>{text}</p>
     </div>
   );
 }
@@ -44,11 +44,11 @@ export function BlogListSkeleton() {
 }
 
 /** The load failure text; the blog list adds a Retry button that reloads the page. */
-export function BlogLoadError({ retry = false }: { retry?: boolean }) {
+export function BlogLoadError({ retry = false, text }: { retry?: boolean; text?: string }) {
   const { t } = useShellText();
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
-      <p className="text-red-800">{t("shell.blog.loadError")}</p>
+      <p className="text-red-800">{text ?? t("shell.blog.loadError")}</p>
       {retry ? <RetryButton /> : null}
     </div>
   );
@@ -83,13 +83,17 @@ function RetryButton() {
 }
 
 /** The home page's Latest Insights section around whatever state it is in. */
-export function InsightsSection({ children }: { children: ReactNode }) {
+export function InsightsSection({
+  children,
+  title = "Latest Insights",
+  intro = "Research, guidance and product news on keeping enterprise AI secure, compliant and under your control.",
+}: {
+  children: ReactNode;
+  title?: string;
+  intro?: string;
+}) {
   return (
-    <Section
-      id="latest-insights"
-      title="Latest Insights"
-      intro="Research, guidance and product news on keeping enterprise AI secure, compliant and under your control."
-    >
+    <Section id="latest-insights" title={title} intro={intro}>
       {children}
     </Section>
   );

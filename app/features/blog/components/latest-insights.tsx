@@ -8,32 +8,40 @@ import {
   HOME_VIEW_ALL_THRESHOLD,
   POST_IMAGE_SIZES,
   type LatestInsights as LatestInsightsData,
+  type LatestInsightsTexts,
 } from "~/features/blog/posts";
 import type { StreamedLoad } from "~/platform/load-result";
 
 /** The home page's Latest Insights block: streams in, so the rest of the page never waits for it. */
-export function LatestInsights({ insights }: { insights: StreamedLoad<LatestInsightsData> }) {
+export function LatestInsights({
+  insights,
+  texts,
+}: {
+  insights: StreamedLoad<LatestInsightsData>;
+  /** Its words in the page's language (the server's catalogs); English when absent. */
+  texts?: LatestInsightsTexts;
+}) {
   return (
-    <InsightsSection>
+    <InsightsSection title={texts?.title} intro={texts?.intro}>
       {insights instanceof Promise ? (
-        <Suspense fallback={<InsightsLoading />}>
-          <Await resolve={insights} errorElement={<BlogLoadError />}>
-            {(data) => <InsightsContent data={data} />}
+        <Suspense fallback={<InsightsLoading text={texts?.loading} />}>
+          <Await resolve={insights} errorElement={<BlogLoadError text={texts?.error} />}>
+            {(data) => <InsightsContent data={data} texts={texts} />}
           </Await>
         </Suspense>
       ) : insights.state === "loaded" ? (
         // Data that arrived in time renders outside any Suspense boundary: React would otherwise
         // stream a large completed boundary separately, which needs JavaScript to reveal.
-        <InsightsContent data={insights.value} />
+        <InsightsContent data={insights.value} texts={texts} />
       ) : (
-        <BlogLoadError />
+        <BlogLoadError text={texts?.error} />
       )}
     </InsightsSection>
   );
 }
 
-function InsightsContent({ data }: { data: LatestInsightsData }) {
-  if (!data.featured) return <p className="text-muted">No articles have been published yet.</p>;
+function InsightsContent({ data, texts }: { data: LatestInsightsData; texts?: LatestInsightsTexts }) {
+  if (!data.featured) return <p className="text-muted">{texts?.empty ?? "No articles have been published yet."}</p>;
   return (
     <>
       {/* The largest image near the top of the page: fetched first. */}
@@ -49,8 +57,8 @@ function InsightsContent({ data }: { data: LatestInsightsData }) {
       ) : null}
       {data.total > HOME_VIEW_ALL_THRESHOLD ? (
         <div className="mt-10 text-center">
-          <ButtonLink to={BLOG_PATH} variant="secondary">
-            View All Articles
+          <ButtonLink to={texts?.blogPath ?? BLOG_PATH} variant="secondary">
+            {texts?.viewAll ?? "View All Articles"}
           </ButtonLink>
         </div>
       ) : null}

@@ -8,6 +8,9 @@ import type { PageSegment } from "~/features/pages/page-view";
 import { renderMarkup } from "~/features/blog/markup.server";
 import { carriedByDocument } from "~/platform/document-html.server";
 import { keptQuery } from "~/features/site/query-params";
+import { localeOfDocumentPath } from "~/features/content/document-locale";
+import { CATALOGS } from "~/features/i18n/messages.server";
+import { latestInsightsTexts } from "~/features/blog/latest-insights-texts.server";
 
 // A page's blocks drawn on the server. Runs of static blocks become one piece of markup each,
 // carried by the document (~/platform/document-html.server); the blocks that need the browser stay
@@ -16,7 +19,7 @@ import { keptQuery } from "~/features/site/query-params";
 
 type Rendered =
   | { kind: "html"; id: string; html: string }
-  | { kind: "latest-insights" }
+  | Extract<PageSegment, { kind: "latest-insights" }>
   | (Extract<PageSegment, { kind: "hero" }> & { html: string });
 
 const classAttribute = (classes: string | undefined) => (classes ? ` class="${classes}"` : "");
@@ -44,8 +47,12 @@ function inlineMarkup(text: string, style?: MarkupStyle): string {
   return single && !/<p[ >]/.test(single[1]!) ? single[1]! : html;
 }
 
+/** The language of the page at `path`: its prefix's, among the languages that have a catalog. */
+export const pageLocale = (path: string) => localeOfDocumentPath(path, CATALOGS.keys());
+
 export function viewEnv(path: string, search: string, extra: Partial<ViewEnv> = {}): ViewEnv {
-  return { path, search, markup, inlineMarkup, visual: visualMarkup, ...extra };
+  const locale = extra.locale ?? pageLocale(path);
+  return { path, search, locale, markup, inlineMarkup, visual: (name) => visualMarkup(name, locale), ...extra };
 }
 
 /** A block through its view, as static markup (links drawn as the router would draw them). */
@@ -86,7 +93,7 @@ export function renderSegments(page: PageDocument, search: string): Rendered[] {
       });
     } else if (blockRegistry[block.type].live) {
       flush();
-      segments.push({ kind: "latest-insights" });
+      segments.push({ kind: "latest-insights", texts: latestInsightsTexts(env.locale) });
     } else run.push(renderBlockHtml(block, env));
   }
   flush();

@@ -16,6 +16,7 @@ import type { LatestInsights as LatestInsightsData } from "~/features/blog/posts
 import { documentHtmlElementId } from "~/platform/document-html";
 import type { StreamedLoad } from "~/platform/load-result";
 import { keptQuery } from "~/features/site/query-params";
+import { latestInsightsTexts } from "~/features/blog/latest-insights-texts.server";
 
 // Each block type's view: the site's own components, fed a block's fields. Views take what they
 // need from the server through `env` (rendered markup, the drawn pictures), so a page's static
@@ -26,6 +27,8 @@ export type ViewEnv = {
   /** The page's path and query (the careers Apply Now link keeps the campaign's parameters). */
   path: string;
   search: string;
+  /** The page's language (its path's prefix): the words views write themselves are in it. */
+  locale: string;
   /** Safe HTML of a markup field, its elements given the classes of `style`. */
   markup: (text: string, style?: MarkupStyle) => string;
   /** The same for a one-paragraph field, without its <p> (an introduction). */
@@ -305,7 +308,12 @@ function FaqView({ block, env }: BlockViewProps<"faq">) {
 }
 
 function LatestInsightsView({ env }: BlockViewProps<"latest-insights">) {
-  return <LatestInsights insights={env.insights ?? { state: "loaded", value: { featured: null, others: [], total: 0 } }} />;
+  return (
+    <LatestInsights
+      insights={env.insights ?? { state: "loaded", value: { featured: null, others: [], total: 0 } }}
+      texts={latestInsightsTexts(env.locale)}
+    />
+  );
 }
 
 function ProductBandView({ block }: BlockViewProps<"product-band">) {

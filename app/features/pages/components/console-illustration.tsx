@@ -1,13 +1,38 @@
 import { Icon } from "~/ui/icon";
 import { consoleScene, type ConsoleScene, type PromptPart } from "~/features/pages/content/sentinel-console";
 
+/** The console's own words (its chrome), in the page's language. */
+export type ConsoleLabels = {
+  product: string;
+  live: string;
+  prompt: string;
+  detected: (finding: string) => string;
+  inspectedIn: string;
+  auditLog: string;
+};
+
+export const englishConsoleLabels: ConsoleLabels = {
+  product: "Sentinel",
+  live: "Live inspection",
+  prompt: "Prompt",
+  detected: (finding) => `Detected: ${finding}`,
+  inspectedIn: "Inspected in",
+  auditLog: "Audit log",
+};
+
 /**
  * The Sentinel console, drawn in HTML and CSS: one prompt inspected inline, its sensitive value
  * masked, the verdict with its rule, the audit entry and the time it took. Real text, so it stays
  * crisp at any zoom and reflows on a phone (the side navigation and the region badge drop out)
  * instead of shrinking. The drawing is hidden from assistive technology; the caption says it once.
  */
-export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleScene }) {
+export function ConsoleIllustration({
+  scene = consoleScene,
+  labels = englishConsoleLabels,
+}: {
+  scene?: ConsoleScene;
+  labels?: ConsoleLabels;
+}) {
   return (
     <figure className="m-0">
       <div
@@ -20,8 +45,8 @@ export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleS
             <span className="size-2.5 rounded-full bg-slate-600" />
             <span className="size-2.5 rounded-full bg-slate-600" />
           </span>
-          <span className="font-semibold text-white">Sentinel</span>
-          <span className="text-slate-400">Live inspection</span>
+          <span className="font-semibold text-white">{labels.product}</span>
+          <span className="text-slate-400">{labels.live}</span>
           <span className="ml-auto hidden items-center gap-1.5 rounded-full bg-emerald-400/10 px-2 py-0.5 text-xs font-medium text-emerald-300 sm:inline-flex">
             <span className="size-1.5 rounded-full bg-emerald-400" />
             {scene.deployment}
@@ -47,7 +72,7 @@ export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleS
               <span className="ml-auto font-mono">{scene.time}</span>
             </div>
             <div className="rounded-lg bg-white/5 p-3 ring-1 ring-white/10">
-              <p className="text-[11px] font-semibold tracking-wider text-slate-400 uppercase">Prompt</p>
+              <p className="text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{labels.prompt}</p>
               <p className="mt-1 text-sm leading-6 text-slate-100">
                 {scene.prompt.map((part, index) => (
                   <PromptText key={index} part={part} />
@@ -61,7 +86,7 @@ export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleS
                   className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-2.5 py-1 text-slate-300 ring-1 ring-white/10"
                 >
                   {index === 0 ? <Icon name="scan-search" className="size-3.5 text-amber-300" /> : null}
-                  {index === 0 ? `Detected: ${finding}` : finding}
+                  {index === 0 ? labels.detected(finding) : finding}
                 </li>
               ))}
             </ul>
@@ -71,7 +96,7 @@ export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleS
                   {scene.verdict.action}
                 </span>
                 <p className="text-xs text-slate-400">
-                  Inspected in <span className="font-mono text-base font-semibold text-white">{scene.latency}</span>
+                  {labels.inspectedIn} <span className="font-mono text-base font-semibold text-white">{scene.latency}</span>
                 </p>
               </div>
               <p className="mt-2 font-semibold text-white">{scene.verdict.outcome}</p>
@@ -81,7 +106,7 @@ export function ConsoleIllustration({ scene = consoleScene }: { scene?: ConsoleS
             </div>
             <div className="console-reveal console-reveal-later rounded-lg bg-slate-950 p-3 ring-1 ring-white/10">
               <p className="flex justify-between gap-2 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">
-                <span>Audit log</span>
+                <span>{labels.auditLog}</span>
                 <span className="font-mono tracking-normal normal-case">{scene.audit.id}</span>
               </p>
               <p className="mt-1 font-mono text-xs break-words text-emerald-300">

@@ -4,11 +4,11 @@ import { deploymentFlow, sentinelSteps, type DeploymentFlow } from "~/features/p
 import type { Item } from "~/ui/content-types";
 
 /** "How it works": the diagram, then the same story as numbered steps in words. */
-export function HowItWorks() {
+export function HowItWorks({ flow = deploymentFlow, steps = sentinelSteps }: { flow?: DeploymentFlow; steps?: string[] }) {
   return (
     <>
-      <DeploymentDiagram />
-      <StepList steps={sentinelSteps} className="mt-10" />
+      <DeploymentDiagram flow={flow} />
+      <StepList steps={steps} className="mt-10" />
     </>
   );
 }

@@ -5,25 +5,28 @@ import { ConsoleIllustration } from "~/features/pages/components/console-illustr
 import { HowItWorks } from "~/features/pages/components/deployment-diagram";
 import type { VisualName } from "~/features/pages/components/document-visual";
 import { ProofPoints } from "~/features/pages/components/proof-points";
+import { consoleCopy, howItWorksCopy, proofPointsCopy } from "~/features/pages/components/visual-copy.server";
 import { carriedByDocument } from "~/platform/document-html.server";
 
 // The visuals are static: drawn once per server, then carried by each document's markup (or, on a
 // client-side navigation, by the loader's data), never by the page's JavaScript.
 
-const drawings: Record<VisualName, () => ReactElement> = {
-  "sentinel-console": () => <ConsoleIllustration />,
-  "how-it-works": () => <HowItWorks />,
-  "proof-points": () => <ProofPoints />,
+// Each drawn in a page's language: its words come from the message catalogs.
+const drawings: Record<VisualName, (locale: string) => ReactElement> = {
+  "sentinel-console": (locale) => <ConsoleIllustration {...consoleCopy(locale)} />,
+  "how-it-works": (locale) => <HowItWorks {...howItWorksCopy(locale)} />,
+  "proof-points": (locale) => <ProofPoints copy={proofPointsCopy(locale)} />,
 };
 
-const drawn = new Map<VisualName, string>();
+const drawn = new Map<string, string>();
 
-/** A visual's markup, drawn once per server (a page's blocks carry it inside their own markup). */
-export function visualMarkup(name: VisualName): string {
-  let html = drawn.get(name);
+/** A visual's markup in `locale`, drawn once per server (a page's blocks carry it inside their own markup). */
+export function visualMarkup(name: VisualName, locale = "en"): string {
+  const key = `${locale}\u0000${name}`;
+  let html = drawn.get(key);
   if (html === undefined) {
-    html = renderToStaticMarkup(drawings[name]());
-    drawn.set(name, html);
+    html = renderToStaticMarkup(drawings[name](locale));
+    drawn.set(key, html);
   }
   return html;
 }

@@ -9,7 +9,13 @@ import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { localeOfAddress, localeProblem, requireContentLocale, requireLocale, canEditLocale } from "~/features/auth/locales.server";
+import {
+  localeOfAddress,
+  localeProblem,
+  requireContentLocale,
+  requireLocale,
+  canEditLocale,
+} from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
 import type { PageSnapshot } from "~/features/content/content-types";
