@@ -41,19 +41,19 @@ export async function loader({ request }: Route.LoaderArgs): Promise<{
   navigation?: SiteNavigation;
   locales?: SiteLocale[];
   languages?: PageLanguages;
-  shell?: ShellData;
+  shell: ShellData;
 }> {
   // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
   // come along only once an editor has changed them (or in a language other than English), the
-  // languages only when the site is not in English alone, the frame's texts only in a language
-  // other than English: until then each page is byte for byte what it was.
+  // languages only when the site is not in English alone. The frame's texts come in the page's
+  // language (~/ui/shell-text): they are in no page's JavaScript.
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
   // The page's language (an address under a language the site does not publish: the default's).
   const { locale } = requestLocale(request, locales);
   const navigation = await publicNavigation(locale);
   const shell = shellData(locale);
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
-  const frame = { siteUrl, ...(navigation ? { navigation } : {}), ...(shell ? { shell } : {}) };
+  const frame = { siteUrl, ...(navigation ? { navigation } : {}), shell };
   if (!multilingual) return frame;
   // The page's versions in the other languages: its head's alternates, the switcher, the suggestion.
   const { pathname } = new URL(request.url);

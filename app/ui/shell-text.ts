@@ -1,50 +1,29 @@
 import { useRouteLoaderData } from "react-router";
 import { formatLongDate } from "~/platform/dates";
+import type { ShellKey } from "~/ui/shell-keys";
 
 // The texts of the site's frame (header, footer, 404 and error pages, and what the blog's cards and
 // states say wherever they are drawn), in the page's language. Their source is the catalogs'
 // `shell.*` messages (app/features/i18n/catalogs): the root loader sends a page the messages of
-// its own language, and only when that is not English, so an English page carries nothing more
-// than it did. English is built in below and must equal the English catalog (a unit test says
-// so). These messages take plain {name} arguments only (no plural or select): they are filled in
-// here, in the browser, without shipping a message-format library to every page.
+// its own language (~/ui/shell-keys lists them), so no language's texts are in the JavaScript
+// every page loads. They take plain {name} arguments only (no plural or select): they are filled
+// in here, in the browser, without shipping a message-format library to every page.
 
-export const SHELL_EN = {
+/**
+ * What the frame says when the root has no data (its loader failed: the error page): English, the
+ * few texts such a page shows. Every other page gets its texts from the root loader.
+ */
+export const SHELL_FALLBACK: Partial<Record<ShellKey, string>> = {
   "shell.skipLink": "Skip to content",
-  "shell.logo.home": "home",
-  "shell.header.mainNav": "Main",
-  "shell.header.mobileNav": "Mobile",
-  "shell.header.menu": "Menu",
-  "shell.header.community": "Community",
   "shell.header.contactSales": "Contact Sales",
-  "shell.footer.tagline": "Empowering businesses with forward-thinking solutions for secure, compliant AI.",
-  "shell.footer.copyright": "© 2025 Quorvant",
-  "shell.footer.social": "Social media",
-  "shell.footer.socialLink": "{company} on {network} (opens in a new tab)",
-  "shell.footer.legal": "Legal",
+  "shell.header.community": "Community",
   "shell.notFound.text": "Oops! Page not found",
   "shell.notFound.home": "Return to Home",
-  "shell.gone.text": "This page has been removed and is not coming back.",
   "shell.error.title": "Unexpected Application Error!",
   "shell.error.text": "Something went wrong on our side. Please try again.",
-  "shell.blog.eyebrow": "Resources",
-  "shell.blog.title": "Blog",
-  "shell.blog.readTime": "{minutes} min read",
-  "shell.blog.featured": "Featured",
-  "shell.blog.readArticle": "Read Article",
-  "shell.blog.readArticleLabel": "Read Article: {title}",
-  "shell.blog.loading": "Loading articles...",
-  "shell.blog.loadingList": "Loading articles",
-  "shell.blog.loadError": "Error loading articles. Please try again later.",
-  "shell.blog.retry": "Retry",
-  "shell.blog.backToBlog": "Back to Blog",
-  "shell.blog.backToAll": "Back to all articles",
-  "shell.blog.notFoundTitle": "Blog Post Not Found",
-  "shell.blog.notFoundText": "The blog post you're looking for doesn't exist or has been removed.",
-  "shell.blog.goBack": "Go Back",
-} as const;
+};
 
-export type ShellKey = keyof typeof SHELL_EN;
+export type { ShellKey };
 
 /** The frame's own links in the page's language. */
 export type ShellLinks = { home: string; community: string; contactSales: string; blog: string; careers: string };
@@ -57,7 +36,7 @@ export const SHELL_LINKS_EN: ShellLinks = {
   careers: "/company/careers",
 };
 
-/** What the root loader sends a page in a language other than English. */
+/** What the root loader sends every page: the frame's messages and links in its language. */
 export type ShellData = { tag: string; messages: Partial<Record<ShellKey, string>>; links: ShellLinks };
 
 export type ShellText = {
@@ -80,7 +59,7 @@ export function shellText(shell: ShellData | undefined): ShellText {
   const tag = shell?.tag ?? "en";
   return {
     tag,
-    t: (key, values) => fillMessage(shell?.messages[key] ?? SHELL_EN[key], values),
+    t: (key, values) => fillMessage(shell?.messages[key] ?? SHELL_FALLBACK[key] ?? "", values),
     links: shell?.links ?? SHELL_LINKS_EN,
     date: (value) => formatLongDate(value, tag),
   };

@@ -5,7 +5,8 @@ import { pathLocale } from "~/features/i18n/request-locale.server";
 import { CATALOGS } from "~/features/i18n/messages.server";
 import { localizedSitePath, shellData, TRANSLATED_SITE_PATHS } from "~/features/i18n/shell.server";
 import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
-import { fillMessage, SHELL_EN, shellText, type ShellKey } from "~/ui/shell-text";
+import { fillMessage, SHELL_FALLBACK, shellText } from "~/ui/shell-text";
+import { SHELL_KEYS } from "~/ui/shell-keys";
 
 // A request's language and the frame's texts in it: the path's configured locale, a prefix naming
 // a language the site does not publish, and the shell messages every catalog gives the frame.
@@ -42,12 +43,14 @@ describe("a request's language", () => {
 });
 
 describe("the frame's texts", () => {
-  it("are the English catalog's shell messages, built in for English pages", () => {
+  it("come to an English page from the English catalog, the error page's few built in as it says", () => {
     const english = CATALOGS.get("en")!;
-    for (const key of Object.keys(SHELL_EN) as ShellKey[])
-      expect({ key, message: english[key] }).toEqual({ key, message: SHELL_EN[key] });
-    expect(shellData(en)).toBeUndefined();
+    expect(shellData(en).messages).toEqual(Object.fromEntries(SHELL_KEYS.map((key) => [key, english[key]])));
+    for (const [key, message] of Object.entries(SHELL_FALLBACK)) expect({ key, message }).toEqual({ key, message: english[key] });
     expect(shellText(undefined).t("shell.notFound.text")).toBe("Oops! Page not found");
+    expect(shellText(shellData(en)).t("shell.footer.socialLink", { company: "Quorvant", network: "X" })).toBe(
+      "Quorvant on X (opens in a new tab)",
+    );
   });
 
   it("take plain {name} arguments only (the frame's, the blog list's, the careers board's), filled in as ICU would, in every catalog", () => {
@@ -75,7 +78,7 @@ describe("the frame's texts", () => {
   });
 
   it("come to a German page in German, with its links at the German addresses", () => {
-    const shell = shellData(de)!;
+    const shell = shellData(de);
     expect(shell.messages["shell.notFound.text"]).toBe("Hoppla! Seite nicht gefunden");
     expect(shell.links).toEqual({
       home: "/de",

@@ -2,11 +2,12 @@ import { CATALOGS, catalogMessage, SOURCE_LOCALE } from "~/features/i18n/message
 import { localizedPath } from "~/features/i18n/route-paths.server";
 import type { LocalizedRouteName } from "~/features/i18n/route-paths";
 import type { SiteLocale } from "~/features/i18n/site-locales";
-import { SHELL_EN, type ShellData, type ShellKey, type Texts } from "~/ui/shell-text";
+import type { ShellData, Texts } from "~/ui/shell-text";
+import { SHELL_KEYS } from "~/ui/shell-keys";
 
 // The frame's texts and links in a language, sent by the root loader to that language's pages
-// (~/ui/shell-text says why English needs none), and the English addresses of the site's pages
-// in another language: the menus' defaults and the frame's links are the English ones, moved.
+// (~/ui/shell-text), and the English addresses of the site's pages in another language: the
+// menus' defaults and the frame's links are the English ones, moved.
 
 /** The English pages made of blocks and their `shell.path.*` message (the address in a language). */
 const PAGE_PATH_KEYS: Readonly<Record<string, string>> = {
@@ -46,15 +47,15 @@ export function localizedSitePath(path: string, locale: SiteLocale): string {
 /** Every English address localizedSitePath translates: the table the German pages' paths follow. */
 export const TRANSLATED_SITE_PATHS: readonly string[] = ["/", ...Object.keys(ROUTE_PATHS), ...Object.keys(PAGE_PATH_KEYS)];
 
-/** The frame's messages and links for a page in `locale`; undefined in English (built into the frame). */
-export function shellData(locale: SiteLocale): ShellData | undefined {
-  if (locale.tag === SOURCE_LOCALE) return undefined;
-  const catalog = CATALOGS.get(locale.tag) ?? CATALOGS.get(locale.tag.split("-")[0]!) ?? {};
-  const messages: ShellData["messages"] = {};
-  for (const key of Object.keys(SHELL_EN) as ShellKey[]) messages[key] = catalog[key] ?? SHELL_EN[key];
-  return {
+const shells = new Map<string, ShellData>();
+
+/** The frame's messages and links for a page in `locale` (made once per language). */
+export function shellData(locale: SiteLocale): ShellData {
+  const known = shells.get(`${locale.tag} ${locale.prefix}`);
+  if (known) return known;
+  const shell: ShellData = {
     tag: locale.tag,
-    messages,
+    messages: routeTexts(locale, SHELL_KEYS),
     links: {
       home: localizedSitePath("/", locale),
       community: localizedSitePath("/community", locale),
@@ -63,6 +64,8 @@ export function shellData(locale: SiteLocale): ShellData | undefined {
       careers: localizedSitePath("/company/careers", locale),
     },
   };
+  shells.set(`${locale.tag} ${locale.prefix}`, shell);
+  return shell;
 }
 
 /** The messages `keys` of `locale`'s catalog as they are (their {name} arguments filled in by the page: ~/ui/shell-text). */
