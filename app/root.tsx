@@ -33,9 +33,7 @@ import { getDb } from "~/db/index.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({
-  request,
-}: Route.LoaderArgs): Promise<{
+export async function loader({ request }: Route.LoaderArgs): Promise<{
   siteUrl: string;
   navigation?: SiteNavigation;
   locales?: SiteLocale[];
