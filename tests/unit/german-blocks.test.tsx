@@ -112,6 +112,8 @@ describe("blocks with words in code", () => {
     expect(html).toContain("Neueste Beiträge");
     expect(html).toContain('href="/de/ressourcen/blog"');
     expect(html).toContain("Alle Artikel ansehen");
+    for (const text of ["Empfohlen", "Artikel lesen", "3 Min. Lesezeit", "1. Januar 2025"]) expect(html).toContain(text);
+    for (const text of ["Featured", "Read Article", "min read", "January"]) expect(html).not.toContain(text);
     expect(draw({ state: "loaded", value: { featured: null, others: [], total: 0 } })).toContain(
       "Es wurden noch keine Artikel veröffentlicht.",
     );

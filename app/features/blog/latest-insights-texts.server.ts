@@ -14,5 +14,11 @@ export function latestInsightsTexts(locale: string): LatestInsightsTexts {
     empty: m("empty"),
     viewAll: m("viewAll"),
     blogPath: localizedPath("blog", { tag: locale, prefix: localePrefix(locale) }),
+    cards: {
+      locale,
+      featured: m("featured"),
+      readArticle: m("readArticle"),
+      minRead: catalogMessage(locale, "block.latestInsights.minRead", { count: "{count}" }),
+    },
   };
 }

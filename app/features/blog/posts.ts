@@ -83,6 +83,8 @@ export type LatestInsightsTexts = {
   empty: string;
   viewAll: string;
   blogPath: string;
+  /** The post cards' words ("Featured", "Read Article", "N min read") and their dates' language. */
+  cards: { locale: string; featured: string; readArticle: string; minRead: string };
 };
 
 export type BlogListQuery = { category?: string; page: number };

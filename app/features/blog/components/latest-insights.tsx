@@ -45,12 +45,12 @@ function InsightsContent({ data, texts }: { data: LatestInsightsData; texts?: La
   return (
     <>
       {/* The largest image near the top of the page: fetched first. */}
-      <FeaturedPostCard post={data.featured} priority />
+      <FeaturedPostCard post={data.featured} priority words={texts?.cards} />
       {data.others.length ? (
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {data.others.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} sizes={POST_IMAGE_SIZES.homeCard} />
+              <PostCard post={post} sizes={POST_IMAGE_SIZES.homeCard} words={texts?.cards} />
             </li>
           ))}
         </ul>

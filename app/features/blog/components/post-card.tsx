@@ -5,15 +5,29 @@ import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/featur
 import { formatLongDate, isoDay } from "~/platform/dates";
 import { Icon } from "~/ui/icon";
 
+/**
+ * A card's own words in the page's language, from the server's catalogs (English when absent).
+ * `minRead` holds "{count}" for the minutes; dates are written by Intl in `locale`.
+ */
+export type PostCardWords = { locale: string; featured: string; readArticle: string; minRead: string };
+
+function longDate(value: string, words?: PostCardWords) {
+  if (!words || words.locale === "en") return formatLongDate(value);
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? ""
+    : new Intl.DateTimeFormat(words.locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
 /** Author · date · "N min read" under a post title. */
-export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
+export function PostMeta({ post, className = "", words }: { post: PostSummary; className?: string; words?: PostCardWords }) {
   return (
     <p className={`flex flex-wrap items-center gap-x-2 text-sm text-muted ${className}`}>
       <span>{post.author}</span>
       <span aria-hidden="true">·</span>
-      <time dateTime={isoDay(post.publishedDate)}>{formatLongDate(post.publishedDate)}</time>
+      <time dateTime={isoDay(post.publishedDate)}>{longDate(post.publishedDate, words)}</time>
       <span aria-hidden="true">·</span>
-      <span>{post.readTime} min read</span>
+      <span>{words ? words.minRead.replace("{count}", String(post.readTime)) : `${post.readTime} min read`}</span>
     </p>
   );
 }
@@ -81,12 +95,14 @@ export function PostCard({
   headingLevel = 3,
   sizes = POST_IMAGE_SIZES.listCard,
   priority = false,
+  words,
 }: {
   post: PostSummary;
   headingLevel?: 2 | 3;
   /** How wide the card's image is drawn in its grid. */
   sizes?: string;
   priority?: boolean;
+  words?: PostCardWords;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -100,7 +116,7 @@ export function PostCard({
           </Link>
         </Heading>
         <p className="mt-2 flex-1 text-muted">{post.excerpt}</p>
-        <PostMeta post={post} className="mt-4" />
+        <PostMeta post={post} className="mt-4" words={words} />
       </div>
     </article>
   );
@@ -111,10 +127,12 @@ export function FeaturedPostCard({
   post,
   headingLevel = 3,
   priority = false,
+  words,
 }: {
   post: PostSummary;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  words?: PostCardWords;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -122,15 +140,21 @@ export function FeaturedPostCard({
       <PostImage post={post} sizes={POST_IMAGE_SIZES.featured} className="h-full" priority={priority} />
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Featured</span>
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+            {words?.featured ?? "Featured"}
+          </span>
           <CategoryLabel category={post.category} />
         </div>
         <Heading className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">{post.title}</Heading>
         <p className="mt-3 text-lg text-muted">{post.excerpt}</p>
-        <PostMeta post={post} className="mt-4" />
+        <PostMeta post={post} className="mt-4" words={words} />
         <div className="mt-6">
-          <Link to={post.href} className={buttonClasses("primary")} aria-label={`Read Article: ${post.title}`}>
-            Read Article
+          <Link
+            to={post.href}
+            className={buttonClasses("primary")}
+            aria-label={`${words?.readArticle ?? "Read Article"}: ${post.title}`}
+          >
+            {words?.readArticle ?? "Read Article"}
           </Link>
         </div>
       </div>
