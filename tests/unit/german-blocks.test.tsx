@@ -12,7 +12,8 @@ import type { Block } from "~/features/pages/blocks/registry.server";
 import { consoleScene } from "~/features/pages/content/sentinel-console";
 import { deploymentFlow, sentinelSteps } from "~/features/pages/content/product";
 import { CATALOGS } from "~/features/i18n/messages.server";
-import { StaticRouter } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { shellData } from "~/features/i18n/shell.server";
 
 // Blocks whose words are written in code (the proof band, the product pictures, Latest Insights)
 // speak the page's language: on a German page none of their English texts or English links is
@@ -81,7 +82,7 @@ describe("blocks with words in code", () => {
     expect(html).not.toContain('href="/terms/');
   });
 
-  it("give the Latest Insights block German words and the German blog on a German page", () => {
+  it("give the Latest Insights block German words and the German blog on a German page", async () => {
     const page = { path: "/de", title: "Start", description: "Start", noindex: false, blocks: [{ type: "latest-insights" }] };
     const [segment] = renderSegments(page as never, "");
     expect(segment?.kind).toBe("latest-insights");
@@ -99,20 +100,30 @@ describe("blocks with words in code", () => {
       imageUrl: null,
       image: null,
     });
-    const draw = (value: Parameters<typeof LatestInsights>[0]["insights"]) =>
-      decode(
-        renderToStaticMarkup(
-          <StaticRouter location="/de">
-            <LatestInsights insights={value} texts={texts} />
-          </StaticRouter>,
-        ),
-      );
-    const html = draw({ state: "loaded", value: { featured: post(1), others: [post(2)], total: 9 } });
+    // Drawn as on a German page: under the root, whose loader sends the frame's German texts.
+    const draw = async (value: Parameters<typeof LatestInsights>[0]["insights"]) => {
+      const routes = [
+        {
+          id: "root",
+          path: "/*",
+          loader: () => ({ shell: shellData({ tag: "de", prefix: "/de" }) }),
+          Component: () => <LatestInsights insights={value} texts={texts} />,
+        },
+      ];
+      const handler = createStaticHandler(routes);
+      const context = await handler.query(new Request("http://localhost/de"));
+      if (context instanceof Response) throw new Error("the root answered with a response");
+      const router = createStaticRouter(handler.dataRoutes, context);
+      return decode(renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />));
+    };
+    const html = await draw({ state: "loaded", value: { featured: post(1), others: [post(2)], total: 9 } });
     for (const text of englishTexts("block.latestInsights.")) expect(html, text).not.toContain(text);
     expect(html).toContain("Neueste Beiträge");
     expect(html).toContain('href="/de/ressourcen/blog"');
     expect(html).toContain("Alle Artikel ansehen");
-    expect(draw({ state: "loaded", value: { featured: null, others: [], total: 0 } })).toContain(
+    for (const text of ["Empfohlen", "Artikel lesen", "3 Min. Lesezeit", "1. Januar 2025"]) expect(html).toContain(text);
+    for (const text of ["Featured", "Read Article", "min read", "January"]) expect(html).not.toContain(text);
+    expect(await draw({ state: "loaded", value: { featured: null, others: [], total: 0 } })).toContain(
       "Es wurden noch keine Artikel veröffentlicht.",
     );
 

@@ -1,7 +1,7 @@
 import { decodeHTML } from "entities";
 import { renderToStaticMarkup } from "react-dom/server";
 import { data, type AppLoadContext } from "react-router";
-import { pageLocale, pageSegments } from "~/features/pages/blocks/render.server";
+import { pageSegments } from "~/features/pages/blocks/render.server";
 import type { PageDocument } from "~/features/pages/page-document.server";
 import type { PageMetaData } from "~/features/pages/page-meta";
 import { pageShareImage } from "~/features/pages/page-card.server";
