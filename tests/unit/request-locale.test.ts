@@ -45,10 +45,11 @@ describe("a request's language", () => {
 describe("the frame's texts", () => {
   it("come to an English page from the English catalog, the error page's few built in as it says", () => {
     const english = CATALOGS.get("en")!;
-    expect(shellData(en).messages).toEqual(Object.fromEntries(SHELL_KEYS.map((key) => [key, english[key]])));
-    for (const [key, message] of Object.entries(SHELL_FALLBACK)) expect({ key, message }).toEqual({ key, message: english[key] });
-    expect(shellText(undefined).t("shell.notFound.text")).toBe("Oops! Page not found");
-    expect(shellText(shellData(en)).t("shell.footer.socialLink", { company: "Quorvant", network: "X" })).toBe(
+    expect(shellData(en).messages).toEqual(Object.fromEntries(SHELL_KEYS.map((key) => [key.slice(6), english[key]])));
+    for (const [key, message] of Object.entries(SHELL_FALLBACK))
+      expect({ key, message }).toEqual({ key, message: english[`shell.${key}`] });
+    expect(shellText(undefined).t("notFound.text")).toBe("Oops! Page not found");
+    expect(shellText(shellData(en)).t("footer.socialLink", { company: "Quorvant", network: "X" })).toBe(
       "Quorvant on X (opens in a new tab)",
     );
   });
@@ -79,7 +80,7 @@ describe("the frame's texts", () => {
 
   it("come to a German page in German, with its links at the German addresses", () => {
     const shell = shellData(de);
-    expect(shell.messages["shell.notFound.text"]).toBe("Hoppla! Seite nicht gefunden");
+    expect(shell.messages["notFound.text"]).toBe("Hoppla! Seite nicht gefunden");
     expect(shell.links).toEqual({
       home: "/de",
       community: "/de/gemeinschaft",

@@ -55,7 +55,8 @@ export function shellData(locale: SiteLocale): ShellData {
   if (known) return known;
   const shell: ShellData = {
     tag: locale.tag,
-    messages: routeTexts(locale, SHELL_KEYS),
+    // Named without their "shell." (ShellKey in ~/ui/shell-text).
+    messages: Object.fromEntries(Object.entries(routeTexts(locale, SHELL_KEYS)).map(([key, text]) => [key.slice(6), text])),
     links: {
       home: localizedSitePath("/", locale),
       community: localizedSitePath("/community", locale),
