@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { headerMenus, type NavGroup } from "~/config/site";
+import { headerMenus, type NavGroup, type NavLink as NavLinkType } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { ButtonLink } from "~/ui/button";
 import { Icon } from "~/ui/icon";
@@ -99,16 +99,24 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
           <ButtonLink to={contactSalesLink.to} className="hidden md:inline-flex">
             {contactSalesLink.label}
           </ButtonLink>
-          <MobileMenu menus={menus} text={text} />
+          <MobileMenu menus={menus} text={text} communityLink={communityLink} contactSalesLink={contactSalesLink} />
         </div>
       </div>
     </header>
   );
 }
 
-function MobileMenu({ menus, text: { t, links } }: { menus: NavGroup[]; text: ShellText }) {
-  const communityLink = { label: t("header.community"), to: links.community };
-  const contactSalesLink = { label: t("header.contactSales"), to: links.contactSales };
+function MobileMenu({
+  menus,
+  text: { t },
+  communityLink,
+  contactSalesLink,
+}: {
+  menus: NavGroup[];
+  text: ShellText;
+  communityLink: NavLinkType;
+  contactSalesLink: NavLinkType;
+}) {
   return (
     <details className="group/mobile md:hidden">
       <summary

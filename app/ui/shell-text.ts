@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "react-router";
-import { formatLongDate } from "~/platform/dates";
 import type { ShellKeys } from "~/ui/shell-keys";
 
 /** A frame message's name: its catalog key without "shell." (the frame's texts, short on the wire). */
@@ -36,8 +35,6 @@ export type ShellText = {
   tag: string;
   t: (key: ShellKey, values?: Record<string, string | number>) => string;
   links: ShellLinks;
-  /** A long date in the page's language: "March 5, 2025", "5. März 2025". */
-  date: (value: string) => string;
 };
 
 /** Fills in a message's {name} arguments (the only kind a shell message has). */
@@ -53,7 +50,6 @@ export function shellText(shell: ShellData | undefined): ShellText {
     tag,
     t: (key, values) => fillMessage(shell?.messages[key] ?? SHELL_FALLBACK[key] ?? "", values),
     links: shell?.links ?? ({ home: "/" } as ShellLinks),
-    date: (value) => formatLongDate(value, tag),
   };
 }
 
@@ -61,12 +57,4 @@ export function shellText(shell: ShellData | undefined): ShellText {
 export function useShellText(): ShellText {
   const data = useRouteLoaderData("root") as { shell?: ShellData } | undefined;
   return shellText(data?.shell);
-}
-
-/** Texts a route's loader sends its page (in every language, English too: so they are not in every page's JavaScript). */
-export type Texts<K extends string> = Readonly<Record<K, string>>;
-
-/** The message function of a route's texts. */
-export function textsOf<K extends string>(texts: Texts<K> | undefined) {
-  return (key: K, values?: Record<string, string | number>) => fillMessage(texts?.[key] ?? "", values);
 }

@@ -7,6 +7,7 @@ import { localizedSitePath, shellData, TRANSLATED_SITE_PATHS } from "~/features/
 import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
 import { fillMessage, SHELL_FALLBACK, shellText } from "~/ui/shell-text";
 import { SHELL_KEYS } from "~/ui/shell-keys";
+import { formatLongDate } from "~/platform/dates";
 
 // A request's language and the frame's texts in it: the path's configured locale, a prefix naming
 // a language the site does not publish, and the shell messages every catalog gives the frame.
@@ -88,8 +89,8 @@ describe("the frame's texts", () => {
       blog: "/de/ressourcen/blog",
       careers: "/de/unternehmen/karriere",
     });
-    expect(shellText(shell).date("2025-03-05T10:00:00Z")).toBe("5. März 2025");
-    expect(shellText(undefined).date("2025-03-05T10:00:00Z")).toBe("March 5, 2025");
+    expect(formatLongDate("2025-03-05T10:00:00Z", shellText(shell).tag)).toBe("5. März 2025");
+    expect(formatLongDate("2025-03-05T10:00:00Z", shellText(undefined).tag)).toBe("March 5, 2025");
   });
 
   it("translate every English address of the site's pages to a German one", () => {

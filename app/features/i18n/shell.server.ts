@@ -2,7 +2,8 @@ import { CATALOGS, catalogMessage, SOURCE_LOCALE } from "~/features/i18n/message
 import { localizedPath } from "~/features/i18n/route-paths.server";
 import type { LocalizedRouteName } from "~/features/i18n/route-paths";
 import type { SiteLocale } from "~/features/i18n/site-locales";
-import type { ShellData, Texts } from "~/ui/shell-text";
+import type { ShellData } from "~/ui/shell-text";
+import type { Texts } from "~/ui/route-texts";
 import { SHELL_KEYS } from "~/ui/shell-keys";
 
 // The frame's texts and links in a language, sent by the root loader to that language's pages

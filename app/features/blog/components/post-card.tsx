@@ -2,18 +2,18 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { ResponsivePicture } from "~/features/media/components/responsive-picture";
 import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/features/blog/posts";
-import { isoDay } from "~/platform/dates";
+import { formatLongDate, isoDay } from "~/platform/dates";
 import { Icon } from "~/ui/icon";
 import { useShellText } from "~/ui/shell-text";
 
 /** Author · date · "N min read" under a post title. */
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
-  const { t, date } = useShellText();
+  const { t, tag } = useShellText();
   return (
     <p className={`flex flex-wrap items-center gap-x-2 text-sm text-muted ${className}`}>
       <span>{post.author}</span>
       <span aria-hidden="true">·</span>
-      <time dateTime={isoDay(post.publishedDate)}>{date(post.publishedDate)}</time>
+      <time dateTime={isoDay(post.publishedDate)}>{formatLongDate(post.publishedDate, tag)}</time>
       <span aria-hidden="true">·</span>
       <span>{t("blog.readTime", { minutes: post.readTime })}</span>
     </p>
