@@ -139,10 +139,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t("shell.error.title")}</h1>
-      <p className="mt-4 text-muted">
-        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("shell.error.text")}
-      </p>
+      <h1 className="text-3xl font-bold">{t("error.title")}</h1>
+      <p className="mt-4 text-muted">{isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t("error.text")}</p>
     </div>
   );
 }

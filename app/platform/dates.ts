@@ -2,8 +2,6 @@
 // shifts a day for visitors or servers in other zones (dates are shown as stored, in UTC). Intl is built in: no library.
 const longUsDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-const longDates = new Map<string, Intl.DateTimeFormat>([["en", longUsDate]]);
-
 /**
  * "March 5, 2025" for any ISO timestamp or date; "" for an unparsable value. In another language
  * (`locale`, a BCP 47 tag) its own long date: "5. März 2025".
@@ -11,12 +9,7 @@ const longDates = new Map<string, Intl.DateTimeFormat>([["en", longUsDate]]);
 export function formatLongDate(value: string | Date, locale = "en"): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
-  let format = longDates.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-    longDates.set(locale, format);
-  }
-  return format.format(date);
+  return (locale === "en" ? longUsDate : new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" })).format(date);
 }
 
 /** The date part (YYYY-MM-DD, UTC) for <time dateTime>. */

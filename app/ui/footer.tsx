@@ -19,8 +19,8 @@ export function Footer({
         <div className="grid gap-10 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div>
             <Logo />
-            <p className="mt-4 max-w-xs text-sm text-muted">{t("shell.footer.tagline")}</p>
-            <ul className="mt-6 flex gap-3" aria-label={t("shell.footer.social")}>
+            <p className="mt-4 max-w-xs text-sm text-muted">{t("footer.tagline")}</p>
+            <ul className="mt-6 flex gap-3" aria-label={t("footer.social")}>
               {site.social.map((link) => {
                 return (
                   <li key={link.name}>
@@ -28,7 +28,7 @@ export function Footer({
                       href={link.href}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={t("shell.footer.socialLink", { company: site.company, network: link.name })}
+                      aria-label={t("footer.socialLink", { company: site.company, network: link.name })}
                       className="flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
                     >
                       <Icon name={link.icon} className="size-5" />
@@ -56,8 +56,8 @@ export function Footer({
           ))}
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>{t("shell.footer.copyright")}</p>
-          <ul className="flex gap-4" aria-label={t("shell.footer.legal")}>
+          <p>{t("footer.copyright")}</p>
+          <ul className="flex gap-4" aria-label={t("footer.legal")}>
             {shortLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-block py-1.5 hover:text-brand-700">

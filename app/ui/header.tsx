@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { headerMenus, type NavGroup } from "~/config/site";
+import { headerMenus, type NavGroup, type NavLink as NavLinkType } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { ButtonLink } from "~/ui/button";
 import { LanguageSwitcher } from "~/ui/language-switcher";
@@ -17,8 +17,8 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
   const location = useLocation();
   const text = useShellText();
   const { t } = text;
-  const communityLink = { label: t("shell.header.community"), to: text.links.community };
-  const contactSalesLink = { label: t("shell.header.contactSales"), to: text.links.contactSales };
+  const communityLink = { label: t("header.community"), to: text.links.community };
+  const contactSalesLink = { label: t("header.contactSales"), to: text.links.contactSales };
 
   useEffect(() => {
     const header = headerRef.current;
@@ -58,11 +58,11 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only-focusable absolute top-2 left-4 z-50 rounded bg-white px-3 py-2 font-semibold">
-        {t("shell.skipLink")}
+        {t("skipLink")}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label={t("shell.header.mainNav")} className="hidden md:block">
+        <nav aria-label={t("header.mainNav")} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {menus.map((group) => (
               <li key={group.id} className="relative">
@@ -101,27 +101,35 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
           <ButtonLink to={contactSalesLink.to} className="hidden md:inline-flex">
             {contactSalesLink.label}
           </ButtonLink>
-          <MobileMenu menus={menus} text={text} />
+          <MobileMenu menus={menus} text={text} communityLink={communityLink} contactSalesLink={contactSalesLink} />
         </div>
       </div>
     </header>
   );
 }
 
-function MobileMenu({ menus, text: { t, links } }: { menus: NavGroup[]; text: ShellText }) {
-  const communityLink = { label: t("shell.header.community"), to: links.community };
-  const contactSalesLink = { label: t("shell.header.contactSales"), to: links.contactSales };
+function MobileMenu({
+  menus,
+  text: { t },
+  communityLink,
+  contactSalesLink,
+}: {
+  menus: NavGroup[];
+  text: ShellText;
+  communityLink: NavLinkType;
+  contactSalesLink: NavLinkType;
+}) {
   return (
     <details className="group/mobile md:hidden">
       <summary
-        aria-label={t("shell.header.menu")}
+        aria-label={t("header.menu")}
         className="flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <Icon name="menu" className="size-6 group-open/mobile:hidden" />
         <Icon name="x" className="hidden size-6 group-open/mobile:block" />
       </summary>
       <nav
-        aria-label={t("shell.header.mobileNav")}
+        aria-label={t("header.mobileNav")}
         className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
         {menus.map((group) => (

@@ -9,7 +9,7 @@ export function Logo({ className = "" }: { className?: string }) {
     <Link to={links.home} className={`inline-flex items-center gap-2 text-lg font-bold tracking-tight ${className}`}>
       <Icon name="logo" className="size-8 text-brand-700" />
       <span>{site.company}</span>
-      <span className="sr-only">{` ${t("shell.logo.home")}`}</span>
+      <span className="sr-only">{` ${t("logo.home")}`}</span>
     </Link>
   );
 }

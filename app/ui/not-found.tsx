@@ -14,9 +14,9 @@ export function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-6xl font-extrabold text-brand-700">404</h1>
-      <p className="mt-4 text-xl text-muted">{t("shell.notFound.text")}</p>
+      <p className="mt-4 text-xl text-muted">{t("notFound.text")}</p>
       <ButtonLink to={links.home} className="mt-8">
-        {t("shell.notFound.home")}
+        {t("notFound.home")}
       </ButtonLink>
     </div>
   );

@@ -36,4 +36,4 @@ export const SHELL_KEYS = [
   "shell.blog.goBack",
 ] as const;
 
-export type ShellKey = (typeof SHELL_KEYS)[number];
+export type ShellKeys = (typeof SHELL_KEYS)[number];

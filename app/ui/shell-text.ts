@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "react-router";
-import { formatLongDate } from "~/platform/dates";
-import type { ShellKey } from "~/ui/shell-keys";
+import type { ShellKeys } from "~/ui/shell-keys";
+
+/** A frame message's name: its catalog key without "shell." (the frame's texts, short on the wire). */
+type ShellKey = ShellKeys extends infer K ? (K extends `shell.${infer Name}` ? Name : never) : never;
 
 // The texts of the site's frame (header, footer, 404 and error pages, and what the blog's cards and
 // states say wherever they are drawn), in the page's language. Their source is the catalogs'
@@ -10,31 +12,20 @@ import type { ShellKey } from "~/ui/shell-keys";
 // in here, in the browser, without shipping a message-format library to every page.
 
 /**
- * What the frame says when the root has no data (its loader failed: the error page): English, the
- * few texts such a page shows. Every other page gets its texts from the root loader.
+ * What the error and 404 pages say when the root has no data (its loader failed): the English catalog's
+ * words. Every other page gets its texts from the root loader.
  */
 export const SHELL_FALLBACK: Partial<Record<ShellKey, string>> = {
-  "shell.skipLink": "Skip to content",
-  "shell.header.contactSales": "Contact Sales",
-  "shell.header.community": "Community",
-  "shell.notFound.text": "Oops! Page not found",
-  "shell.notFound.home": "Return to Home",
-  "shell.error.title": "Unexpected Application Error!",
-  "shell.error.text": "Something went wrong on our side. Please try again.",
+  "notFound.text": "Oops! Page not found",
+  "notFound.home": "Return to Home",
+  "error.title": "Unexpected Application Error!",
+  "error.text": "Something went wrong on our side. Please try again.",
 };
 
 export type { ShellKey };
 
 /** The frame's own links in the page's language. */
 export type ShellLinks = { home: string; community: string; contactSales: string; blog: string; careers: string };
-
-export const SHELL_LINKS_EN: ShellLinks = {
-  home: "/",
-  community: "/community",
-  contactSales: "/contact-sales",
-  blog: "/resources/blog",
-  careers: "/company/careers",
-};
 
 /** What the root loader sends every page: the frame's messages and links in its language. */
 export type ShellData = { tag: string; messages: Partial<Record<ShellKey, string>>; links: ShellLinks };
@@ -44,8 +35,6 @@ export type ShellText = {
   tag: string;
   t: (key: ShellKey, values?: Record<string, string | number>) => string;
   links: ShellLinks;
-  /** A long date in the page's language: "March 5, 2025", "5. März 2025". */
-  date: (value: string) => string;
 };
 
 /** Fills in a message's {name} arguments (the only kind a shell message has). */
@@ -60,8 +49,7 @@ export function shellText(shell: ShellData | undefined): ShellText {
   return {
     tag,
     t: (key, values) => fillMessage(shell?.messages[key] ?? SHELL_FALLBACK[key] ?? "", values),
-    links: shell?.links ?? SHELL_LINKS_EN,
-    date: (value) => formatLongDate(value, tag),
+    links: shell?.links ?? ({ home: "/" } as ShellLinks),
   };
 }
 
@@ -69,18 +57,4 @@ export function shellText(shell: ShellData | undefined): ShellText {
 export function useShellText(): ShellText {
   const data = useRouteLoaderData("root") as { shell?: ShellData } | undefined;
   return shellText(data?.shell);
-}
-
-/** Texts a route's loader sends its page (in every language, English too: so they are not in every page's JavaScript). */
-export type Texts<K extends string> = Readonly<Record<K, string>>;
-
-/** The message function of a route's texts. */
-export function textsOf<K extends string>(texts: Texts<K> | undefined) {
-  return (key: K, values?: Record<string, string | number>) => fillMessage(texts?.[key] ?? "", values);
-}
-
-/** The same texts for a route's meta function, from the root's match. */
-export function shellTextOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): ShellText {
-  const root = matches.find((match) => match?.id === "root")?.data as { shell?: ShellData } | undefined;
-  return shellText(root?.shell);
 }

@@ -7,6 +7,7 @@ import { localizedSitePath, shellData, TRANSLATED_SITE_PATHS } from "~/features/
 import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
 import { fillMessage, SHELL_FALLBACK, shellText } from "~/ui/shell-text";
 import { SHELL_KEYS } from "~/ui/shell-keys";
+import { formatLongDate } from "~/platform/dates";
 
 // A request's language and the frame's texts in it: the path's configured locale, a prefix naming
 // a language the site does not publish, and the shell messages every catalog gives the frame.
@@ -45,10 +46,11 @@ describe("a request's language", () => {
 describe("the frame's texts", () => {
   it("come to an English page from the English catalog, the error page's few built in as it says", () => {
     const english = CATALOGS.get("en")!;
-    expect(shellData(en).messages).toEqual(Object.fromEntries(SHELL_KEYS.map((key) => [key, english[key]])));
-    for (const [key, message] of Object.entries(SHELL_FALLBACK)) expect({ key, message }).toEqual({ key, message: english[key] });
-    expect(shellText(undefined).t("shell.notFound.text")).toBe("Oops! Page not found");
-    expect(shellText(shellData(en)).t("shell.footer.socialLink", { company: "Quorvant", network: "X" })).toBe(
+    expect(shellData(en).messages).toEqual(Object.fromEntries(SHELL_KEYS.map((key) => [key.slice(6), english[key]])));
+    for (const [key, message] of Object.entries(SHELL_FALLBACK))
+      expect({ key, message }).toEqual({ key, message: english[`shell.${key}`] });
+    expect(shellText(undefined).t("notFound.text")).toBe("Oops! Page not found");
+    expect(shellText(shellData(en)).t("footer.socialLink", { company: "Quorvant", network: "X" })).toBe(
       "Quorvant on X (opens in a new tab)",
     );
   });
@@ -79,7 +81,7 @@ describe("the frame's texts", () => {
 
   it("come to a German page in German, with its links at the German addresses", () => {
     const shell = shellData(de);
-    expect(shell.messages["shell.notFound.text"]).toBe("Hoppla! Seite nicht gefunden");
+    expect(shell.messages["notFound.text"]).toBe("Hoppla! Seite nicht gefunden");
     expect(shell.links).toEqual({
       home: "/de",
       community: "/de/gemeinschaft",
@@ -87,8 +89,8 @@ describe("the frame's texts", () => {
       blog: "/de/ressourcen/blog",
       careers: "/de/unternehmen/karriere",
     });
-    expect(shellText(shell).date("2025-03-05T10:00:00Z")).toBe("5. März 2025");
-    expect(shellText(undefined).date("2025-03-05T10:00:00Z")).toBe("March 5, 2025");
+    expect(formatLongDate("2025-03-05T10:00:00Z", shellText(shell).tag)).toBe("5. März 2025");
+    expect(formatLongDate("2025-03-05T10:00:00Z", shellText(undefined).tag)).toBe("March 5, 2025");
   });
 
   it("translate every English address of the site's pages to a German one", () => {

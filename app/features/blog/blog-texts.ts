@@ -1,4 +1,4 @@
-import type { Texts } from "~/ui/shell-text";
+import type { Texts } from "~/ui/route-texts";
 
 // The blog list's own texts (catalog messages `shell.blog.*`): its loader sends them in the page's
 // language, so they travel with that page only, never in every page's JavaScript.

@@ -2,16 +2,22 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { POST_CARD, postCardPath, type PostPage } from "~/features/blog/posts";
 import { absoluteUrl, pageMeta, siteUrlFrom } from "~/features/site/seo";
-import { shellTextOf } from "~/ui/shell-text";
+import { shellText, type ShellData, type ShellText } from "~/ui/shell-text";
 
 // A post page's head, shared by the post's public page and its private preview.
 
 type Matches = Parameters<typeof pageMeta>[0];
 
+/** The frame's texts for a meta function, from the root's match. */
+export function shellTextOf(matches: Matches): ShellText {
+  const root = matches.find((match) => match?.id === "root")?.data as { shell?: ShellData } | undefined;
+  return shellText(root?.shell);
+}
+
 /** The head of "Blog Post Not Found" at `path`. */
 export function postNotFoundMeta(matches: Matches, path: string): MetaDescriptor[] {
   const { t } = shellTextOf(matches);
-  return pageMeta(matches, { title: t("shell.blog.notFoundTitle"), description: t("shell.blog.notFoundText"), path });
+  return pageMeta(matches, { title: t("blog.notFoundTitle"), description: t("blog.notFoundText"), path });
 }
 
 /** Title, description, canonical URL (the post's public one), social card and BlogPosting JSON-LD. */

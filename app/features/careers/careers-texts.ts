@@ -1,4 +1,4 @@
-import type { Texts } from "~/ui/shell-text";
+import type { Texts } from "~/ui/route-texts";
 
 // The careers board's texts (catalog messages `shell.careers.*`), sent by the careers page's
 // loader in the page's language.

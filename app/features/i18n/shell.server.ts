@@ -2,7 +2,8 @@ import { CATALOGS, catalogMessage, SOURCE_LOCALE } from "~/features/i18n/message
 import { localizedPath } from "~/features/i18n/route-paths.server";
 import type { LocalizedRouteName } from "~/features/i18n/route-paths";
 import type { SiteLocale } from "~/features/i18n/site-locales";
-import type { ShellData, Texts } from "~/ui/shell-text";
+import type { ShellData } from "~/ui/shell-text";
+import type { Texts } from "~/ui/route-texts";
 import { SHELL_KEYS } from "~/ui/shell-keys";
 
 // The frame's texts and links in a language, sent by the root loader to that language's pages
@@ -55,7 +56,8 @@ export function shellData(locale: SiteLocale): ShellData {
   if (known) return known;
   const shell: ShellData = {
     tag: locale.tag,
-    messages: routeTexts(locale, SHELL_KEYS),
+    // Named without their "shell." (ShellKey in ~/ui/shell-text).
+    messages: Object.fromEntries(Object.entries(routeTexts(locale, SHELL_KEYS)).map(([key, text]) => [key.slice(6), text])),
     links: {
       home: localizedSitePath("/", locale),
       community: localizedSitePath("/community", locale),

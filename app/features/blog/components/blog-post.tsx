@@ -16,7 +16,7 @@ export function BlogPostArticle({ post, notice }: { post: PostPage; notice?: Rea
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       {notice}
-      <BackButton>{t("shell.blog.backToBlog")}</BackButton>
+      <BackButton>{t("blog.backToBlog")}</BackButton>
       <header className="mt-6">
         <CategoryLabel category={post.category} />
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">{post.title}</h1>
@@ -31,7 +31,7 @@ export function BlogPostArticle({ post, notice }: { post: PostPage; notice?: Rea
         dangerouslySetInnerHTML={{ __html: html }}
       />
       <footer className="mt-14 border-t border-slate-200 pt-8">
-        <BackButton variant="secondary">{t("shell.blog.backToAll")}</BackButton>
+        <BackButton variant="secondary">{t("blog.backToAll")}</BackButton>
       </footer>
     </article>
   );
@@ -42,10 +42,10 @@ export function BlogPostNotFound() {
   const { t } = useShellText();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t("shell.blog.notFoundTitle")}</h1>
-      <p className="mt-4 text-muted">{t("shell.blog.notFoundText")}</p>
+      <h1 className="text-3xl font-bold">{t("blog.notFoundTitle")}</h1>
+      <p className="mt-4 text-muted">{t("blog.notFoundText")}</p>
       <div className="mt-8">
-        <BackButton variant="primary">{t("shell.blog.goBack")}</BackButton>
+        <BackButton variant="primary">{t("blog.goBack")}</BackButton>
       </div>
     </div>
   );

@@ -25,8 +25,8 @@ export function BlogListSkeleton() {
   const { t } = useShellText();
   return (
     <div aria-busy="true" aria-live="polite">
-      <p className="sr-only">{t("shell.blog.loading")}</p>
-      <ul aria-label={t("shell.blog.loadingList")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <p className="sr-only">{t("blog.loading")}</p>
+      <ul aria-label={t("blog.loadingList")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
           <li key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse">
             <div className="aspect-video bg-slate-200" />
@@ -48,7 +48,7 @@ export function BlogLoadError({ retry = false, text }: { retry?: boolean; text?:
   const { t } = useShellText();
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
-      <p className="text-red-800">{text ?? t("shell.blog.loadError")}</p>
+      <p className="text-red-800">{text ?? t("blog.loadError")}</p>
       {retry ? <RetryButton /> : null}
     </div>
   );
@@ -76,7 +76,7 @@ function RetryButton() {
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
       ))}
       <Button type="submit" variant="secondary">
-        {t("shell.blog.retry")}
+        {t("blog.retry")}
       </Button>
     </form>
   );
@@ -117,7 +117,7 @@ export function BlogListPending() {
   const { t } = useShellText();
   return (
     <>
-      <PageHero eyebrow={t("shell.blog.eyebrow")} title={t("shell.blog.title")} />
+      <PageHero eyebrow={t("blog.eyebrow")} title={t("blog.title")} />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <BlogListSkeleton />
       </div>

@@ -2,20 +2,20 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { ResponsivePicture } from "~/features/media/components/responsive-picture";
 import { POST_IMAGE_CLASSES, POST_IMAGE_SIZES, type PostSummary } from "~/features/blog/posts";
-import { isoDay } from "~/platform/dates";
+import { formatLongDate, isoDay } from "~/platform/dates";
 import { Icon } from "~/ui/icon";
 import { useShellText } from "~/ui/shell-text";
 
 /** Author · date · "N min read" under a post title. */
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
-  const { t, date } = useShellText();
+  const { t, tag } = useShellText();
   return (
     <p className={`flex flex-wrap items-center gap-x-2 text-sm text-muted ${className}`}>
       <span>{post.author}</span>
       <span aria-hidden="true">·</span>
-      <time dateTime={isoDay(post.publishedDate)}>{date(post.publishedDate)}</time>
+      <time dateTime={isoDay(post.publishedDate)}>{formatLongDate(post.publishedDate, tag)}</time>
       <span aria-hidden="true">·</span>
-      <span>{t("shell.blog.readTime", { minutes: post.readTime })}</span>
+      <span>{t("blog.readTime", { minutes: post.readTime })}</span>
     </p>
   );
 }
@@ -125,7 +125,7 @@ export function FeaturedPostCard({
       <PostImage post={post} sizes={POST_IMAGE_SIZES.featured} className="h-full" priority={priority} />
       <div className="flex flex-col justify-center p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{t("shell.blog.featured")}</span>
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{t("blog.featured")}</span>
           <CategoryLabel category={post.category} />
         </div>
         <Heading className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">{post.title}</Heading>
@@ -135,9 +135,9 @@ export function FeaturedPostCard({
           <Link
             to={post.href}
             className={buttonClasses("primary")}
-            aria-label={t("shell.blog.readArticleLabel", { title: post.title })}
+            aria-label={t("blog.readArticleLabel", { title: post.title })}
           >
-            {t("shell.blog.readArticle")}
+            {t("blog.readArticle")}
           </Link>
         </div>
       </div>

@@ -3,12 +3,11 @@ import type { Route } from "./+types/resources.blog.post";
 import { BlogPostArticle, BlogPostNotFound } from "~/features/blog/components/blog-post";
 import { loadPost, movedPostPath, withArticleInDocument } from "~/features/blog/posts.server";
 import { statusOf } from "~/platform/load-result";
-import { postMeta, postNotFoundMeta } from "~/features/blog/post-meta";
+import { postMeta, postNotFoundMeta, shellTextOf } from "~/features/blog/post-meta";
 import { GonePage } from "~/features/redirects/components/gone-page";
 import { redirectHits } from "~/features/redirects/redirect-hits.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
-import { shellTextOf } from "~/ui/shell-text";
 
 // A post's page, under its own language's blog (/resources/blog/<slug>, /de/ressourcen/blog/<slug>).
 

@@ -12,7 +12,7 @@ import { blogPathOf } from "~/features/blog/blog-paths.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
 import { inlineIfQuick } from "~/platform/streaming.server";
 import { pageMeta } from "~/features/site/seo";
-import { textsOf } from "~/ui/shell-text";
+import { textsOf } from "~/ui/route-texts";
 import { routeTexts } from "~/features/i18n/shell.server";
 import { BLOG_LIST_TEXT_KEYS, type BlogListTexts } from "~/features/blog/blog-texts";
 

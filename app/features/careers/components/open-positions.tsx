@@ -11,7 +11,8 @@ import {
 import { documentHtmlElementId, useDocumentHtml } from "~/platform/document-html";
 import { Button } from "~/ui/button";
 import { Section } from "~/ui/section";
-import { textsOf, useShellText } from "~/ui/shell-text";
+import { useShellText } from "~/ui/shell-text";
+import { textsOf } from "~/ui/route-texts";
 import type { CareersTexts } from "~/features/careers/careers-texts";
 
 // The careers page's open positions, grouped by team, with filters by team, location and

@@ -7,9 +7,9 @@ export function GonePage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-6xl font-extrabold text-brand-700">410</h1>
-      <p className="mt-4 text-xl text-muted">{t("shell.gone.text")}</p>
+      <p className="mt-4 text-xl text-muted">{t("gone.text")}</p>
       <ButtonLink to={links.home} className="mt-8">
-        {t("shell.notFound.home")}
+        {t("notFound.home")}
       </ButtonLink>
     </div>
   );
