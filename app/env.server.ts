@@ -166,7 +166,7 @@ const EnvSchema = z
     // The languages the site is published in, the default first (app/features/i18n/site-locales.ts).
     SITE_LOCALES: z
       .string()
-      .default("en")
+      .default("en,de")
       .transform((text, ctx) => {
         const read = parseSiteLocales(text);
         if (read.ok) return read.locales;

@@ -90,8 +90,9 @@ test("per-category feeds hold only their category, in every format", async ({ re
 test("pages about the blog advertise the feeds; a category's pages add the category's", async ({ page, request }) => {
   const alternates = async (path: string) => {
     await page.goto(path);
+    // The feeds: a page's translations are alternates too, named by language instead of a type.
     return page
-      .locator('head link[rel="alternate"]')
+      .locator('head link[rel="alternate"][type]')
       .evaluateAll((links) =>
         links.map(
           (link) =>

@@ -256,7 +256,7 @@ export async function findPublishedPostLink(db: Db, slugOrId: string, locale: st
 /** The published posts of a translation group: the source `sourceId` and its translations. */
 export async function listPublishedPostGroup(db: Db, sourceId: string): Promise<PostLink[]> {
   if (!isUuid(sourceId)) return [];
-  const rows = await published(db)
+  const rows = await published(db, { locale: null })
     .select(LINK_COLUMNS)
     .where((eb) => eb.or([eb("id", "=", sourceId), eb("translation_of", "=", sourceId)]))
     .orderBy("id")
