@@ -126,8 +126,9 @@ for (const { engine, skip } of await engines()) {
         await migrateToLatest(db, opened.dialect);
 
         // The tables the public site and outside tools read are untouched, but for the language
-        // every row has since (0020-locales): English, as every row before it.
-        const english = <Row,>(rows: Row[]) => rows.map((row) => ({ ...row, locale: "en" }));
+        // every row has since (0020-locales): English, as every row before it, and a source of no
+        // translation (0021-translations).
+        const english = <Row,>(rows: Row[]) => rows.map((row) => ({ ...row, locale: "en", translation_of: null, source_revision: null }));
         expect(await db.selectFrom("blog_posts").selectAll().orderBy("id").execute()).toEqual(english(postsBefore));
         expect(await db.selectFrom("legal_documents").selectAll().orderBy("id").execute()).toEqual(english(legalBefore));
         expect(await db.selectFrom("audit_log").selectAll().orderBy("seq").execute()).toEqual(auditBefore);

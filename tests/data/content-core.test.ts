@@ -239,7 +239,16 @@ for (const { engine, skip } of await engines()) {
         {
           type: "legal",
           id,
-          paths: ["/terms/terms-of-use", "/terms/legal", "/terms/privacy-policy/*", "/terms/terms-of-use/*", "/sitemap.xml"],
+          // The German translation's page too: it says whether a newer English version is in force.
+          paths: [
+            "/terms/terms-of-use",
+            "/terms/legal",
+            "/terms/privacy-policy/*",
+            "/terms/terms-of-use/*",
+            "/sitemap.xml",
+            "/de/rechtliches/nutzungsbedingungen",
+            "/de/rechtliches/nutzungsbedingungen/*",
+          ],
         },
       ]);
     });

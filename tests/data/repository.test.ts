@@ -209,6 +209,7 @@ for (const { engine, skip } of await engines()) {
             "featured",
             "id",
             "image_url",
+            "locale",
             "published",
             "published_date",
             "read_time",

@@ -15,7 +15,11 @@ describe("SITE_LOCALES", () => {
         { tag: "pt-BR", prefix: "/pt-br" },
       ],
     });
-    expect(loadEnv({}).SITE_LOCALES).toEqual([{ tag: "en", prefix: "" }]);
+    // English and German, as the sample content is.
+    expect(loadEnv({}).SITE_LOCALES).toEqual([
+      { tag: "en", prefix: "" },
+      { tag: "de", prefix: "/de" },
+    ]);
   });
 
   it("refuses at start, in one line naming the variable: no tag, a tag twice, not a tag, a prefix the site answers", () => {
