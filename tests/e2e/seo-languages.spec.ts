@@ -14,7 +14,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const EN_PATH = "/solutions/banks";
 const DE_PATH = "/de/loesungen/banken";
 
-test("an editor publishes an English page and its German translation", async ({ browser }) => {
+test("an editor publishes an English page and its German translation", async ({ browser, request }) => {
   const { page } = await signInAs(browser, server, ["editor"]);
   for (const [path, title, heading] of [
     [EN_PATH, "Solutions for banks", "AI compliance for banks"],
@@ -37,6 +37,11 @@ test("an editor publishes an English page and its German translation", async ({ 
       DE_PATH,
     );
   });
+  // Every server sees the link once its watch of the published pages reads it (and the page's
+  // cached copy has aged): the English page then names its German one.
+  await expect
+    .poll(async () => (await headAlternates(request, `${server.url}${EN_PATH}`)).map(([tag]) => tag), { timeout: 15_000 })
+    .toContain("de");
 });
 
 /** The hreflang alternates of a page's head, as [hreflang, absolute href]. */
@@ -102,8 +107,9 @@ test("the switcher leads to the same page in the other language, or to the Germa
   await footerSwitcher.getByRole("link", { name: "English" }).click();
   await expect(page).toHaveURL(`${server.url}${EN_PATH}`);
 
-  // A page with no German version: the German home, saying so in German.
-  await page.goto(`${server.url}/company/about`);
+  // A page with no German version (an open position of the sample content): the German home,
+  // saying so in German.
+  await page.goto(`${server.url}/company/careers/security-researcher-ai-threats`);
   const german = page
     .getByRole("contentinfo")
     .getByRole("navigation", { name: "Language" })
