@@ -1,5 +1,3 @@
-import type { Catalog } from "~/features/i18n/catalog-check";
-
 // The addresses of the site's own route modules in every language. English keeps today's paths
 // (app/routes.ts); each other language gets its own, translated, from its catalog's `route.<name>`
 // messages (de: "route.requestDemo": "demo-anfordern" → /de/demo-anfordern), so a new language's
@@ -76,7 +74,8 @@ const prefixOf = (tag: string) => tag.toLowerCase();
  * itself): [path, file, id], for app/routes.ts. A route module finds its language from the path.
  */
 export function localizedRouteEntries(
-  catalogs: Record<string, Catalog>,
+  /** The catalogs by language tag: their messages by key. */
+  catalogs: Record<string, Record<string, string>>,
   source = "en",
 ): { path: string; file: string; id: string }[] {
   const entries: { path: string; file: string; id: string }[] = [];
