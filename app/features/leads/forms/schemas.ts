@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import english from "~/features/i18n/catalogs/en.json";
+import english from "~/features/i18n/catalogs/en.json" with { type: "json" };
 import { FORM_TEXT_VALUES, type Translate } from "~/features/leads/forms/form-texts";
 import { leadFormSchemas } from "~/features/leads/forms/form-schemas";
 
