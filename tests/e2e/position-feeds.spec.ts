@@ -17,11 +17,14 @@ const SAMPLE_TITLES = [
 const POSITION = "/company/careers/security-researcher-ai-threats";
 
 /** The `<link rel="alternate">` tags of an HTML document, as "type title path". */
+// The feeds a page names: its translations are alternates too, named by language instead of a type.
 const alternatesIn = (html: string) =>
-  [...html.matchAll(/<link\b[^>]*\brel="alternate"[^>]*>/g)].map((match) => {
-    const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(match[0])?.[1] ?? "";
-    return `${attribute("type")} ${attribute("title")} ${new URL(attribute("href")).pathname}`;
-  });
+  [...html.matchAll(/<link\b[^>]*\brel="alternate"[^>]*>/g)]
+    .filter((match) => /\btype="/.test(match[0]))
+    .map((match) => {
+      const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(match[0])?.[1] ?? "";
+      return `${attribute("type")} ${attribute("title")} ${new URL(attribute("href")).pathname}`;
+    });
 
 test("both feeds list the sample's open positions, cached like the blog's, and the careers pages name them", async ({
   request,
