@@ -14,17 +14,17 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 test("a German page is drawn in the German frame, an English page in the English one", async ({ browser }) => {
   const { page } = await signInAs(browser, server, ["editor"]);
   await page.goto("/admin/pages");
-  await page.getByLabel("Address").fill("/de/unternehmen/ueber-uns");
-  await page.getByLabel("Title").fill("Über uns");
+  await page.getByLabel("Address").fill("/de/unternehmen/presse");
+  await page.getByLabel("Title").fill("Presse");
   await page.getByRole("button", { name: "Create page" }).click();
   await expect(page.getByText("The page was created as a draft.")).toBeVisible();
-  await page.getByRole("region", { name: "Block 1: Hero" }).getByLabel("Main heading").fill("Über Quorvant");
+  await page.getByRole("region", { name: "Block 1: Hero" }).getByLabel("Main heading").fill("Quorvant in der Presse");
   await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByText("Published: visitors see this version at /de/unternehmen/ueber-uns now.")).toBeVisible();
+  await expect(page.getByText("Published: visitors see this version at /de/unternehmen/presse now.")).toBeVisible();
 
   const visitor = await browser.newPage();
-  await visitor.goto(`${server.url}/de/unternehmen/ueber-uns`);
-  await expect(visitor.getByRole("heading", { level: 1, name: "Über Quorvant" })).toBeVisible();
+  await visitor.goto(`${server.url}/de/unternehmen/presse`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Quorvant in der Presse" })).toBeVisible();
   const header = visitor.getByRole("banner");
   await expect(header.getByRole("link", { name: "Zum Inhalt springen" })).toBeAttached();
   await expect(header.getByRole("link", { name: "Quorvant Startseite" })).toHaveAttribute("href", "/de");

@@ -83,22 +83,22 @@ test("an editor translates a page, sees it outdated when the English one changes
 });
 
 test("an editor translates a post: a German draft with its own slug, the English source beside it", async ({ browser }) => {
-  const title = "An AI Governance Operating Model That Engineers Will Actually Follow";
+  const title = "Red Teaming LLM Applications: A Field Guide";
   const { page } = await signInAs(browser, server, ["editor"]);
   await page.goto("/admin/posts");
-  const english = page.getByRole("row", { name: /ai-governance-operating-model/ }).filter({ hasText: "Missing" });
+  const english = page.getByRole("row", { name: /red-teaming-llm-applications/ }).filter({ hasText: "Missing" });
   await expect(english.getByRole("listitem", { name: "Deutsch: Missing" })).toBeVisible();
   await english.getByRole("link", { name: title }).click();
 
   await page.getByRole("button", { name: "Translate into Deutsch" }).click();
   await expect(page.getByText("The translation was created as a draft")).toBeVisible();
-  await expect(page.getByLabel("Slug")).toHaveValue("ai-governance-operating-model-de");
-  await expect(page.getByRole("region", { name: "English source" })).toContainText("Maya Lindqvist");
+  await expect(page.getByLabel("Slug")).toHaveValue("red-teaming-llm-applications-de");
+  await expect(page.getByRole("region", { name: "English source" })).toContainText("Daniel Okafor");
   await expect(page.getByRole("region", { name: "Translation" })).toContainText(
     `The Deutsch translation of the English post ${title}`,
   );
 
-  await page.getByLabel("Title").fill("Ein KI-Governance-Betriebsmodell, dem Engineers folgen");
+  await page.getByLabel("Title").fill("Red-Teaming für LLM-Anwendungen: ein Leitfaden");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText(/Saved as revision/)).toBeVisible();
 
@@ -106,5 +106,5 @@ test("an editor translates a post: a German draft with its own slug, the English
   await expect(
     page.getByRole("row", { name: new RegExp(title) }).getByRole("listitem", { name: "Deutsch: Current, Draft" }),
   ).toBeVisible();
-  await expect(page.getByRole("row", { name: /Ein KI-Governance-Betriebsmodell/ })).toContainText("Deutsch translation of");
+  await expect(page.getByRole("row", { name: /Red-Teaming für LLM-Anwendungen/ })).toContainText("Deutsch translation of");
 });
