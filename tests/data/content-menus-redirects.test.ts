@@ -13,6 +13,7 @@ import { watchContentChanges, type ContentChange } from "~/features/content/publ
 import { defaultDraft, saveMenu, type Editor } from "~/features/navigation/navigation.server";
 import { addRedirectHits } from "~/features/redirects/db/redirects.server";
 import { listRedirects, recordPathMove, saveRedirect } from "~/features/redirects/redirects.server";
+import { parseSiteLocales } from "~/features/i18n/site-locales";
 import { engines } from "./support/engines";
 
 // Menus and redirects in `content export` and `content import`, on both engines: the sample
@@ -360,6 +361,45 @@ for (const { engine, skip } of await engines()) {
         `${shown}/redirects/redirects.yaml: 2.target: There is no page of the site at /resources/blog/sentinel-2-4-release.`,
       ]);
       expect(snapshot(dir)).toEqual(before);
+    });
+    it("a menu of another language goes out to its language's folder and comes back as that language's menu", async () => {
+      const parsed = parseSiteLocales("en,de");
+      if (!parsed.ok) throw new Error(parsed.problem);
+      const german = parsed.locales[1]!;
+      const header = defaultDraft("header");
+      header[0]!.label = "Produkt";
+      header[0]!.links[0]!.to = "/de/produkte/sentinel";
+      expect(await saveMenu(db, editor, { menu: "header", revision: 0, draft: header, locale: german })).toMatchObject({ ok: true });
+
+      const dir = tempDir();
+      const exported = await exportContent(db, dir);
+      expect(exported.problems.map(formatProblem)).toEqual([]);
+      expect(readdirSync(path.join(dir, "navigation"))).toEqual(["de"]);
+      expect(readdirSync(path.join(dir, "navigation", "de"))).toEqual(["header.yaml"]);
+      expect(readFileSync(path.join(dir, "navigation", "de", "header.yaml"), "utf8")).toContain(
+        "  label: Produkt\n  links:\n    - label:",
+      );
+      expect((await exportContent(db, dir)).written).toBe(false);
+
+      const fresh = await emptyDatabase();
+      try {
+        const imported = await importContent(fresh, dir);
+        expect(imported.problems.map(formatProblem)).toEqual([]);
+        expect(imported.changes.filter((change) => change.table === "navigation_menus")).toEqual([
+          { path: "navigation/de/header.yaml", table: "navigation_menus", key: "de:header", action: "create" },
+        ]);
+        expect(await menuRows(fresh)).toEqual(await menuRows(db));
+      } finally {
+        await fresh.destroy();
+      }
+
+      // A folder that names no language with a catalog stops the import, naming it.
+      mkdirSync(path.join(dir, "navigation", "xx"));
+      writeFileSync(path.join(dir, "navigation", "xx", "header.yaml"), "[]\n");
+      const refused = await importContent(db, dir, { dryRun: true });
+      expect(refused.problems.map(formatProblem)).toEqual([
+        "navigation/xx: folder: names no language with a message catalog (de)",
+      ]);
     });
   });
 }

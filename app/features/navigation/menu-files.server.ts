@@ -6,15 +6,17 @@ import { z } from "zod";
 import type { Database } from "~/db/schema";
 import type { ContentExporter, ExportFile } from "~/features/content/content-exporter.server";
 import type { ContentProblem } from "~/features/content/content-files.server";
-import { parseYaml, stringifyYaml, yamlFilesIn } from "~/features/content/content-yaml.server";
+import { parseYaml, stringifyYaml } from "~/features/content/content-yaml.server";
 import { findMenuRow, listMenuRows, writeMenuRow } from "~/features/navigation/db/navigation.server";
 import { draftOf, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { checkMenu } from "~/features/navigation/navigation-check.server";
-import { MENU_KEYS, MENUS, isMenuKey, type MenuKey, type NavGroup, type NavLink } from "~/features/navigation/navigation";
+import { MENU_KEYS, MENUS, isMenuKey, menuRowKey, type MenuKey, type NavGroup, type NavLink } from "~/features/navigation/navigation";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { contentLocales, filesByLanguage, folderOf, localeOfFolder } from "~/features/content/translation-files.server";
 import { salvageDraft } from "~/features/navigation/navigation.server";
 
 // The menus as content files: DIR/navigation/<menu>.yaml (header, footer, footer-links), one per
-// menu an editor saved. A grouped menu is a list of groups (id, label, links), the footer's
+// menu an editor saved; another language's in its folder (DIR/navigation/de/header.yaml). A grouped menu is a list of groups (id, label, links), the footer's
 // bottom links a list of links (label, to). Read and checked by the back office's own check of a
 // menu (navigation-check.server.ts); a menu without a file is left as it is.
 
@@ -22,7 +24,7 @@ type Db = Kysely<Database>;
 const FOLDER = "navigation";
 
 /** A menu file that passed the checks that need no database. */
-export type MenuFile = { file: string; menu: MenuKey; draft: MenuDraft; items: NavGroup[] | NavLink[] };
+export type MenuFile = { file: string; menu: MenuKey; locale: string; draft: MenuDraft; items: NavGroup[] | NavLink[] };
 
 const text = z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") });
 const linkShape = z.strictObject({ label: text, to: text });
@@ -54,6 +56,7 @@ export async function parseMenuFile(
   file: string,
   menu: MenuKey,
   source: string,
+  locale: string = SOURCE_LOCALE,
 ): Promise<{ menu?: MenuFile; problems: ContentProblem[] }> {
   let value: unknown;
   try {
@@ -86,18 +89,23 @@ export async function parseMenuFile(
     : [{ id: "", label: "", links: shape.data as z.infer<typeof linkShape>[] }];
   const checked = await checkMenu(db, menu, draft, false);
   if (!checked.ok) return { problems: problemsOf(file, menu, checked.errors) };
-  return { menu: { file, menu, draft, items: checked.items }, problems: [] };
+  return { menu: { file, menu, locale, draft, items: checked.items }, problems: [] };
 }
 
-/** DIR/navigation/*.yaml, read and checked; a missing folder has none (the menus stay as they are). */
+/** DIR/navigation/*.yaml and each language's DIR/navigation/<language>/*.yaml, read and checked; a missing folder has none (the menus stay as they are). */
 export async function readMenuFiles(db: Db, dir: string): Promise<{ menus: MenuFile[]; problems: ContentProblem[] }> {
-  const names = yamlFilesIn(path.join(dir, FOLDER));
+  const listed = filesByLanguage(
+    path.join(dir, FOLDER),
+    (name) => /\.ya?ml$/.test(name),
+    (file) => path.relative(dir, file).split(path.sep).join("/"),
+  );
   const menus: MenuFile[] = [];
-  const problems: ContentProblem[] = [];
-  const seen = new Map<MenuKey, string>();
-  for (const name of names) {
-    const file = `${FOLDER}/${name}`;
-    const menu = name.replace(/\.ya?ml$/, "");
+  const problems: ContentProblem[] = [...listed.problems];
+  const seen = new Map<string, string>();
+  for (const absolute of listed.files) {
+    const file = path.relative(dir, absolute).split(path.sep).join("/");
+    const locale = localeOfFolder(absolute) ?? SOURCE_LOCALE;
+    const menu = path.basename(absolute).replace(/\.ya?ml$/, "");
     if (!isMenuKey(menu)) {
       problems.push({
         path: file,
@@ -106,13 +114,13 @@ export async function readMenuFiles(db: Db, dir: string): Promise<{ menus: MenuF
       });
       continue;
     }
-    const other = seen.get(menu);
+    const other = seen.get(menuRowKey(menu, locale));
     if (other) {
       problems.push({ path: file, field: "file", message: `is the ${menu} menu, as is ${other}` });
       continue;
     }
-    seen.set(menu, file);
-    const read = await parseMenuFile(db, file, menu, readFileSync(path.join(dir, FOLDER, name), "utf8"));
+    seen.set(menuRowKey(menu, locale), file);
+    const read = await parseMenuFile(db, file, menu, readFileSync(absolute, "utf8"), locale);
     problems.push(...read.problems);
     if (read.menu) menus.push(read.menu);
   }
@@ -129,7 +137,8 @@ export async function checkMenuLinks(db: Db, menus: readonly MenuFile[]): Promis
   return problems;
 }
 
-export type MenuChange = { file: string; menu: MenuKey; action: "create" | "update" | "unchanged" };
+/** `menu` is the stored row's key: the menu's name, another language's with its tag (de:header). */
+export type MenuChange = { file: string; menu: string; action: "create" | "update" | "unchanged" };
 
 /**
  * Stores the menus of the files in the import's transaction: a menu without a row gets one, a
@@ -138,13 +147,14 @@ export type MenuChange = { file: string; menu: MenuKey; action: "create" | "upda
  */
 export async function writeMenus(db: Db, menus: readonly MenuFile[], now = new Date()): Promise<MenuChange[]> {
   const changes: MenuChange[] = [];
-  for (const { file, menu, items } of menus) {
-    const row = await findMenuRow(db, menu);
+  for (const { file, menu, locale, items } of menus) {
+    const key = menuRowKey(menu, locale);
+    const row = await findMenuRow(db, key);
     const same = row !== undefined && isDeepStrictEqual(salvageDraft(menu, row.items), draftOf(menu, items));
-    changes.push({ file, menu, action: !row ? "create" : same ? "unchanged" : "update" });
+    changes.push({ file, menu: key, action: !row ? "create" : same ? "unchanged" : "update" });
     if (same) continue;
-    if (!(await writeMenuRow(db, menu, row?.revision ?? 0, { items, updatedBy: "", now: now.toISOString() })))
-      throw new Error(`the ${menu} menu was saved by someone else during the import; import again`);
+    if (!(await writeMenuRow(db, key, row?.revision ?? 0, { items, updatedBy: "", now: now.toISOString() })))
+      throw new Error(`the ${key} menu was saved by someone else during the import; import again`);
   }
   return changes;
 }
@@ -169,24 +179,27 @@ export const menusExporter: ContentExporter = {
     const rows = await listMenuRows(db);
     const files: ExportFile[] = [];
     const problems: ContentProblem[] = [];
-    for (const menu of MENU_KEYS) {
-      const row = rows.find((candidate) => candidate.menu === menu);
-      if (!row) continue;
-      const file = `${FOLDER}/${menu}.yaml`;
-      const checked = await checkMenu(db, menu, salvageDraft(menu, row.items), true);
-      if (!checked.ok) {
-        problems.push(...problemsOf(file, menu, checked.errors));
-        continue;
+    let count = 0;
+    for (const locale of contentLocales()) {
+      for (const menu of MENU_KEYS) {
+        const row = rows.find((candidate) => candidate.menu === menuRowKey(menu, locale.tag));
+        if (!row) continue;
+        count += 1;
+        const file = locale.tag === SOURCE_LOCALE ? `${FOLDER}/${menu}.yaml` : `${FOLDER}/${folderOf(locale)}/${menu}.yaml`;
+        const checked = await checkMenu(db, menu, salvageDraft(menu, row.items), true);
+        if (!checked.ok) {
+          problems.push(...problemsOf(file, menu, checked.errors));
+          continue;
+        }
+        const source = stringifyYaml(fileValue(menu, checked.items));
+        // Read back by the import's own reader: what it makes of the file must be the menu as shown.
+        const readBack = await parseMenuFile(db, file, menu, source, locale.tag);
+        problems.push(...readBack.problems);
+        if (readBack.menu && !isDeepStrictEqual(readBack.menu.items, checked.items))
+          problems.push({ path: file, field: "menu", message: "would not import back as stored" });
+        files.push({ path: file, text: source });
       }
-      const source = stringifyYaml(fileValue(menu, checked.items));
-      // Read back by the import's own reader: what it makes of the file must be the menu as shown.
-      const readBack = await parseMenuFile(db, file, menu, source);
-      problems.push(...readBack.problems);
-      if (readBack.menu && !isDeepStrictEqual(readBack.menu.items, checked.items))
-        problems.push({ path: file, field: "menu", message: "would not import back as stored" });
-      files.push({ path: file, text: source });
     }
-    const count = rows.filter((row) => isMenuKey(row.menu)).length;
     return { files, problems, summary: count ? `${count} menu${count === 1 ? "" : "s"}` : "", check: () => [] };
   },
 };
