@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { csrfToken, newCsrfSecret } from "~/features/auth/csrf.server";
 import { createSignedInSession } from "~/features/auth/session.server";
 import { createUser, findUserById, setLocales, type AdminUser } from "~/features/auth/db/admin-users.server";
-import { canEditLocale, localeOfAddress, localeOfMenuKey } from "~/features/auth/locales.server";
+import { canEditLocale, localeOfMenuKey } from "~/features/auth/locales.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
 import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import type { Database } from "~/db/schema";
@@ -338,11 +339,11 @@ for (const { engine, skip } of await engines()) {
 
 describe("a content's language", () => {
   it("follows an address's prefix among the languages that have a catalog, English without one", () => {
-    expect(localeOfAddress("/")).toBe("en");
-    expect(localeOfAddress("/products/sentinel")).toBe("en");
-    expect(localeOfAddress("/de")).toBe("de");
-    expect(localeOfAddress("/de/produkte/sentinel")).toBe("de");
-    expect(localeOfAddress("/design")).toBe("en");
+    expect(documentLocaleOf("/")).toBe("en");
+    expect(documentLocaleOf("/products/sentinel")).toBe("en");
+    expect(documentLocaleOf("/de")).toBe("de");
+    expect(documentLocaleOf("/de/produkte/sentinel")).toBe("de");
+    expect(documentLocaleOf("/design")).toBe("en");
   });
 
   it("names a menu's language in its key; a key without one is English", () => {

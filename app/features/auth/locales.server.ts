@@ -49,20 +49,6 @@ export function requireLocale(user: Person, locale: string): void {
 }
 
 /**
- * The language of a document at `path` (a page's or a position's address): the locale whose prefix
- * begins it, among the languages that have a catalog (configured or not); no prefix is English.
- */
-export function localeOfAddress(path: string): string {
-  const lower = path.toLowerCase();
-  for (const tag of CATALOGS.keys()) {
-    if (tag === SOURCE_LOCALE) continue;
-    const prefix = `/${tag.toLowerCase()}`;
-    if (lower === prefix || lower.startsWith(`${prefix}/`)) return tag;
-  }
-  return SOURCE_LOCALE;
-}
-
-/**
  * The language of a menu: a key "<tag>:<menu>" (such as "de:header") is that language's menu when
  * the tag has a catalog; a key without one is an English menu, as every menu was before languages.
  */

@@ -25,7 +25,8 @@ import {
   listPagesForEditors,
   listPublishedPagesForExport,
 } from "~/features/pages/page-documents.server";
-import { contentLocales, folderOf, localeOfContentPath } from "~/features/content/translation-files.server";
+import { contentLocales, folderOf } from "~/features/content/translation-files.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import { inReadSnapshot, listAllPosts, type ExportedPost } from "~/features/content/db/content-export.server";
 import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { listMediaForExport, type MediaExport } from "~/features/media/db/media.server";
@@ -337,7 +338,7 @@ const pagesExporter: ContentExporter = {
     const nameOf = (pagePath: string) => pagePath.split("/").filter(Boolean).at(-1) ?? "home";
     // A page in another language in that language's folder, a translation named as its source is
     // (pages/de/sentinel.yaml translates pages/sentinel.yaml).
-    const folders = live.map((page) => languageFolder(localeOfContentPath(page.path)));
+    const folders = live.map((page) => languageFolder(documentLocaleOf(page.path)));
     const names = uniqueNames(
       live.map((page, index) => {
         const source = sources.get(page.path);

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
-import { localeOfPath, parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
+import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
 import { PAGE_PATH_PATTERN } from "~/features/content/content-types";
+import { documentLocaleOf } from "~/features/content/locales.server";
 
 // Translations in content files. A document's language is the one whose prefix begins its address
 // (/de/produkte/sentinel is German), among every language with a message catalog, configured or
@@ -18,9 +19,6 @@ export function contentLocales(): SiteLocale[] {
   if (!parsed.ok) throw new Error(`the message catalogs' languages: SITE_LOCALES ${parsed.problem}`);
   return parsed.locales;
 }
-
-/** The language of a page at `pagePath`: the one whose prefix begins it, else the source language. */
-export const localeOfContentPath = (pagePath: string): string => localeOfPath(pagePath, contentLocales()).tag;
 
 /** The folder of each language but the source's, under pages/ and posts/: its prefix ("de", "pt-br"). */
 export const folderOf = (locale: SiteLocale): string => locale.prefix.slice(1);
@@ -83,7 +81,7 @@ export function pageTranslationOf(file: { path: string; value: unknown }): {
   const problem = (message: string) => ({ value, problems: [{ path: file.path, field: "translation_of", message }] });
   if (typeof source !== "string" || !PAGE_PATH_PATTERN.test(source))
     return problem("must be the path of the page this one translates, such as /products/sentinel");
-  const sourceLocale = localeOfContentPath(source);
+  const sourceLocale = documentLocaleOf(source);
   if (sourceLocale !== SOURCE_LOCALE)
     return problem(`names ${source}, a page in ${sourceLocale}: a translation names the ${SOURCE_LOCALE} page it translates`);
   return { value, translationOf: source, problems: [] };
@@ -91,7 +89,7 @@ export function pageTranslationOf(file: { path: string; value: unknown }): {
 
 /** What is wrong with a checked page's path for its file: a translation's must carry a language prefix, a language's folder must agree. */
 export function pagePathProblems(file: string, pagePath: string, translationOf: string | undefined): TranslationProblem[] {
-  const locale = localeOfContentPath(pagePath);
+  const locale = documentLocaleOf(pagePath);
   const problems: TranslationProblem[] = [];
   if (translationOf !== undefined && locale === SOURCE_LOCALE) {
     const prefixes = contentLocales()

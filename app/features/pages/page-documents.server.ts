@@ -24,12 +24,8 @@ import {
   type DocumentState,
 } from "~/features/content/documents.server";
 import { writeDocumentFiles } from "~/features/content/document-files.server";
-import {
-  filesByLanguage,
-  localeOfContentPath,
-  pagePathProblems,
-  pageTranslationOf,
-} from "~/features/content/translation-files.server";
+import { filesByLanguage, pagePathProblems, pageTranslationOf } from "~/features/content/translation-files.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { validatePageDocument } from "~/features/pages/page-document.server";
 import { checkPageBeforePublish } from "~/features/pages/page-checks.server";
@@ -255,7 +251,7 @@ export async function writePages(
   const changes = await writeDocumentFiles(
     trx,
     "page",
-    sources.map(({ file, page }) => ({ file, path: page.path, snapshot: page, locale: localeOfContentPath(page.path) })),
+    sources.map(({ file, page }) => ({ file, path: page.path, snapshot: page, locale: documentLocaleOf(page.path) })),
     write,
   );
   const problems: PageFileProblem[] = [];
@@ -283,7 +279,7 @@ export async function writePages(
       file,
       path: page.path,
       snapshot: page,
-      locale: localeOfContentPath(page.path),
+      locale: documentLocaleOf(page.path),
       translation: { of: source?.id ?? "", revision: Number(source?.revision ?? 0) },
     });
   }

@@ -10,12 +10,12 @@ import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import {
-  localeOfAddress,
   localeProblem,
   requireContentLocale,
   requireLocale,
   canEditLocale,
 } from "~/features/auth/locales.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
 import type { PageSnapshot } from "~/features/content/content-types";
@@ -215,7 +215,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   // Its address may not take it into a language the person may not edit.
-  const addressLocale = localeOfAddress(values.path);
+  const addressLocale = documentLocaleOf(values.path);
   if (!canEditLocale(user, addressLocale)) return refused({ values, errors: { path: localeProblem(user, addressLocale) } }, 403);
 
   let at: string | undefined;

@@ -8,7 +8,8 @@ import { timeZoneOf } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { canEditLocale, localeOfAddress, localeProblem } from "~/features/auth/locales.server";
+import { canEditLocale, localeProblem } from "~/features/auth/locales.server";
+import { documentLocaleOf } from "~/features/content/locales.server";
 import { getDb } from "~/db/index.server";
 import { listPagesForEditors } from "~/features/pages/page-documents.server";
 import { newPageDraft, PAGE_STATE_LABELS, savePageDraft } from "~/features/pages/page-editor.server";
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, ROLE);
   const values = { path: String(form.get("path") ?? "").trim(), title: String(form.get("title") ?? "").trim() };
-  const locale = localeOfAddress(values.path);
+  const locale = documentLocaleOf(values.path);
   if (!canEditLocale(user, locale)) return data({ values, errors: { path: localeProblem(user, locale) } }, { status: 403 });
   const saved = await savePageDraft(
     getDb(),
