@@ -70,9 +70,11 @@ describe("load shedding", () => {
     const shed = settled.filter((answer) => answer.status === 503);
     expect(shed.length).toBeGreaterThan(0);
     expect(settled.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
-    // Once overloaded, nobody waits much longer than the target (plus the sweep's step) for a refusal.
+    // Once overloaded, a refusal comes about when the target has passed, not after the line ahead of
+    // it: that line (hundreds of 100 ms renders, two at a time) would take seconds. The bound leaves
+    // room for a machine busy with the other test files.
     const lateRefusals = shed.slice(-5).map((answer) => answer.ms);
-    expect(Math.max(...lateRefusals)).toBeLessThan(TARGET_MS + 150);
+    expect(Math.max(...lateRefusals)).toBeLessThan(TARGET_MS + 950);
     expect(spared.map((response) => response.status)).toEqual([200, 200, 200, 200]);
   });
 
