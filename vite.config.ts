@@ -5,8 +5,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Our shared client code (layout, UI primitives, config, small helpers, the visit every page
- * records) is a few kilobytes in a dozen modules; shipped as one chunk it compresses better and costs one request instead of
+ * Our shared client code (the root route, layout, UI primitives, config, small helpers, the visit
+ * every page records, the languages' links and suggestion, the gone page both page routes draw) is
+ * a few kilobytes in a dozen modules; shipped as one chunk it compresses better and costs one request instead of
  * fifteen, which keeps first-load JavaScript on / and on a post under 105 KB (brotli). What only
  * some pages use stays out: the lead forms (and with them Conform, Zod, toasts), the post and legal
  * page bodies (each shared by a page and its preview or earlier-version page), the home page's
@@ -14,8 +15,12 @@ import { defineConfig } from "vite";
  */
 const SHARED_SITE_CODE = new RegExp(
   `/app/(${[
+    "root\\.tsx$",
     "ui/(?!admin/)",
     "config/site\\.ts$",
+    "features/i18n/components/",
+    "platform/page-languages\\.ts$",
+    "features/redirects/(components/gone-page\\.tsx|gone-meta\\.ts)$",
     "platform/(dates|nonce|document-html)\\.tsx?$",
     "features/site/(seo\\.ts|pending-states\\.tsx)$",
     "features/leads/visit-memory\\.ts$",
@@ -27,13 +32,13 @@ const SHARED_SITE_CODE = new RegExp(
 );
 
 /**
- * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's) and React's
+ * react-dom's own entry (portals, flushSync; its client renderer is the entry chunk's) with its module wrapper, and React's
  * CommonJS entry, and the JSX runtime (with the wrappers that load it as a module, or it lands in
  * whichever chunk Rollup meets first, the back office's included): every page loads them, the entry chunk and the form code import them. In the
  * shared chunk they save two requests and the better part of a kilobyte.
  */
 const REACT_DOM_SHARED =
-  /\/node_modules\/(react-dom\/(index\.js|cjs\/react-dom\.production\.js)|react\/index\.js|react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)(\?commonjs-[a-z-]+)?)$/;
+  /\/node_modules\/(react-dom\/(index\.js(\?commonjs-[a-z-]+)?|cjs\/react-dom\.production\.js)|react\/index\.js|react\/(jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)(\?commonjs-[a-z-]+)?)$/;
 
 /**
  * The back office's browser code (each feature's admin/ folder, what they share in app/ui/admin, the

@@ -10,7 +10,15 @@ import { parseYaml, stringifyYaml } from "~/features/content/content-yaml.server
 import { findMenuRow, listMenuRows, writeMenuRow } from "~/features/navigation/db/navigation.server";
 import { draftOf, type MenuDraft, type MenuErrors } from "~/features/navigation/menu-form";
 import { checkMenu } from "~/features/navigation/navigation-check.server";
-import { MENU_KEYS, MENUS, isMenuKey, menuRowKey, type MenuKey, type NavGroup, type NavLink } from "~/features/navigation/navigation";
+import {
+  MENU_KEYS,
+  MENUS,
+  isMenuKey,
+  menuRowKey,
+  type MenuKey,
+  type NavGroup,
+  type NavLink,
+} from "~/features/navigation/navigation";
 import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { contentLocales, filesByLanguage, folderOf, localeOfFolder } from "~/features/content/translation-files.server";
 import { salvageDraft } from "~/features/navigation/navigation.server";

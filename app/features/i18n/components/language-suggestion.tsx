@@ -7,20 +7,14 @@ import { suggestedLanguage, usePageLanguages, type OtherLanguage } from "~/platf
 
 const DISMISSED_KEY = "language-suggestion-dismissed";
 
-function dismissedLanguages(): Set<string> {
+/** The languages dismissed before: a JSON list of tags (anything else stored there is none). */
+function dismissedLanguages(): string[] {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(DISMISSED_KEY) ?? "[]");
-    return new Set(Array.isArray(stored) ? stored.filter((tag): tag is string => typeof tag === "string") : []);
+    return Array.isArray(stored) ? stored.map(String) : [];
   } catch {
-    return new Set();
-  }
-}
-
-function rememberDismissed(tag: string) {
-  try {
-    localStorage.setItem(DISMISSED_KEY, JSON.stringify([...dismissedLanguages(), tag]));
-  } catch {
-    // Storage refused (private mode): dismissed for this page only.
+    // Storage refused (private mode) or unreadable: none dismissed.
+    return [];
   }
 }
 
@@ -29,7 +23,9 @@ export function LanguageSuggestion() {
   const [offer, setOffer] = useState<OtherLanguage | undefined>();
   useEffect(() => {
     setOffer(
-      languages ? suggestedLanguage(navigator.languages ?? [navigator.language], languages, dismissedLanguages()) : undefined,
+      languages
+        ? suggestedLanguage(navigator.languages ?? [navigator.language], languages, new Set(dismissedLanguages()))
+        : undefined,
     );
   }, [languages]);
   if (!offer) return null;
@@ -50,7 +46,11 @@ export function LanguageSuggestion() {
         aria-label={offer.suggestion.dismiss}
         className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md text-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         onClick={() => {
-          rememberDismissed(offer.tag);
+          try {
+            localStorage.setItem(DISMISSED_KEY, JSON.stringify([...dismissedLanguages(), offer.tag]));
+          } catch {
+            // Storage refused: dismissed for this page only.
+          }
           setOffer(undefined);
         }}
       >

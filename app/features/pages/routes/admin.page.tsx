@@ -9,12 +9,7 @@ import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import {
-  localeProblem,
-  requireContentLocale,
-  requireLocale,
-  canEditLocale,
-} from "~/features/auth/locales.server";
+import { localeProblem, requireContentLocale, requireLocale, canEditLocale } from "~/features/auth/locales.server";
 import { documentLocaleOf } from "~/features/content/locales.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
