@@ -11,7 +11,7 @@ import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { site } from "~/config/site";
 import { formatLongDate } from "~/platform/dates";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { localeOfContent, requireLocale } from "~/features/auth/locales.server";
+import { canEditLocale, localeOfContent, requireLocale } from "~/features/auth/locales.server";
 import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { getDb } from "~/db/index.server";
@@ -28,13 +28,15 @@ import { createLegalDraft, createLegalTranslation } from "~/features/legal/editi
 
 // Legal documents (legal, owners): every version of each document, the one in force, earlier ones
 // and drafts, with what changed in each; starting a new draft. Each published English version
-// lists its translations per language (missing, draft, published); a missing one can be started.
+// lists its translations per language (missing, draft, published); a missing one can be started
+// here, by whoever may edit its language (a translator limited to it included: the English
+// version is only read).
 
 /** Messages another page sends people here with (fixed texts: the query only picks one). */
 const DONE = { discarded: "The draft was discarded." } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "legal");
+  const { user } = await requireRole(request, "legal");
   const documents = await Promise.all(
     legalDocumentTypes.map(async (type) => {
       const versions = await listVersionEntries(type);
@@ -50,7 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
           return {
             ...version,
             compareFrom: before && before.id !== version.id ? before.id : null,
-            translations: translations.get(version.id) ?? [],
+            translations: (translations.get(version.id) ?? []).map((translation) => ({
+              ...translation,
+              startable: translation.state === "missing" && canEditLocale(user, translation.locale),
+            })),
           };
         }),
       };
@@ -69,6 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof from !== "string" || typeof locale !== "string") {
       return data({ problem: "This form is incomplete. Reload the page and try again." }, { status: 400 });
     }
+    // The translation is written in its language: the person must be allowed to edit that one.
+    // A language without a catalog is refused below, in words.
+    if (CATALOGS.has(locale)) requireLocale(signedIn.user, locale);
     const created = await createLegalTranslation(getDb(), editorOf(signedIn, context), { sourceId: from, locale });
     if (!created.ok) return refusalData(created);
     throw redirect(legalVersionAdminPath(created.value.id), 303);
@@ -188,9 +196,11 @@ export default function LegalDocuments({ loaderData, actionData }: Route.Compone
                                     {translation.language}
                                     <span lang="en">
                                       : Missing{" "}
-                                      <TranslateForm fromId={version.id} locale={translation.locale}>
-                                        {`Translate into ${translation.language}`}
-                                      </TranslateForm>
+                                      {translation.startable ? (
+                                        <TranslateForm fromId={version.id} locale={translation.locale}>
+                                          {`Translate into ${translation.language}`}
+                                        </TranslateForm>
+                                      ) : null}
                                     </span>
                                   </>
                                 )}
