@@ -12,12 +12,13 @@ import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import type { Database } from "~/db/schema";
 import { newPageDraft, savePageDraft } from "~/features/pages/page-editor.server";
 import { action as pageAction, loader as pageLoader } from "~/features/pages/routes/admin.page";
-import { action as pagesAction } from "~/features/pages/routes/admin.pages";
+import { action as pagesAction, loader as pagesLoader } from "~/features/pages/routes/admin.pages";
 import { action as revisionsAction, loader as revisionsLoader } from "~/features/pages/routes/admin.page.revisions";
 import { loader as pagePreviewLoader } from "~/features/pages/routes/admin.page.preview";
 import { action as postAction, loader as postLoader } from "~/features/blog/routes/admin.post";
 import { action as postRevisionsAction, loader as postRevisionsLoader } from "~/features/blog/routes/admin.post.revisions";
 import { action as newPostAction } from "~/features/blog/routes/admin.posts.new";
+import { action as postsAction, loader as postsLoader } from "~/features/blog/routes/admin.posts";
 import { action as positionAction, loader as positionLoader } from "~/features/careers/routes/admin.position";
 import {
   action as positionRevisionsAction,
@@ -31,11 +32,11 @@ import { savePosition } from "~/features/careers/position-documents.server";
 import { action as navigationAction, loader as navigationLoader } from "~/features/navigation/routes/admin.navigation";
 import { action as userAction, loader as userLoader } from "~/features/auth/routes/admin.user";
 import { loader as usersLoader } from "~/features/auth/routes/admin.users";
-import { action as legalAction } from "~/features/legal/routes/admin.legal";
+import { action as legalAction, loader as legalLoader } from "~/features/legal/routes/admin.legal";
 import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
 import { createLegalDraft } from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
-import { addPost } from "./support/fixtures";
+import { addLegal, addPost } from "./support/fixtures";
 
 // People limited to languages, on both engines, through the editors' own loaders and actions with
 // real sessions: content in another language answers 403 and nothing changes; an address of
@@ -287,6 +288,184 @@ for (const { engine, skip } of await engines()) {
       // New content is English unless it says otherwise: refused to this person.
       expect((await post(newPostAction, "/admin/posts/new", session, { intent: "save", title: "Neu" })).status).toBe(403);
       expect((await post(positionsAction, "/admin/positions", session, { title: "Neu", team: "Engineering" })).status).toBe(403);
+    });
+
+    /** What a translator's start leaves behind: the rows of every translatable kind and the audit entries. */
+    async function footprint() {
+      const count = async (table: "content_documents" | "blog_posts" | "legal_documents" | "audit_log") =>
+        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count);
+      return {
+        documents: await count("content_documents"),
+        posts: await count("blog_posts"),
+        legal: await count("legal_documents"),
+        audit: await count("audit_log"),
+      };
+    }
+
+    const englishOnly = async () => {
+      const person = await createUser(db, { email: "english@example.com", roles: ["editor", "legal"] });
+      await setLocales(db, person.id, ["en"]);
+      return person;
+    };
+
+    type ListRow = { id: string; translations: { locale: string; status: string; startable?: boolean }[] };
+    const rowOf = (body: unknown, key: "pages" | "posts", id: string) =>
+      ((body as Record<string, ListRow[]>)[key] ?? []).find((row) => row.id === id);
+
+    it("lets an editor limited to Deutsch start an English page's German translation from the Pages list, and read its source beside it", async () => {
+      const session = await signIn(german);
+      const list = await get(pagesLoader, "/admin/pages", session);
+      expect(rowOf(list.body, "pages", englishPage)?.translations).toEqual([
+        expect.objectContaining({ locale: "de", status: "missing", startable: true }),
+      ]);
+      // Someone limited to English sees the same Missing, without the button.
+      const english = await signIn(await englishOnly());
+      const theirs = await get(pagesLoader, "/admin/pages", english);
+      expect(rowOf(theirs.body, "pages", englishPage)?.translations).toEqual([
+        expect.not.objectContaining({ startable: true }),
+      ]);
+
+      const started = await post(pagesAction, "/admin/pages", session, { intent: "translate", source: englishPage, translateInto: "de" });
+      const made = await db
+        .selectFrom("content_documents")
+        .select(["id", "locale", "path", "translation_of"])
+        .where("translation_of", "=", englishPage)
+        .executeTakeFirstOrThrow();
+      expect(made).toMatchObject({ locale: "de", path: "/de/campaign" });
+      expect(started.status).toBe(302);
+      const { entries } = await listAuditEntries(db, { action: "page.translation-created" }, { limit: 5 });
+      expect(entries).toMatchObject([{ actorId: german.id, targetId: made.id }]);
+
+      // Its editor opens, with the English source beside the fields (no link to an editor they may not open).
+      const editor = await get(pageLoader, `/admin/pages/${made.id}?translated=1`, session, { pageId: made.id });
+      expect(editor.status).toBe(200);
+      expect(editor.body).toMatchObject({
+        translated: true,
+        translation: { language: "Deutsch", sourceTitle: "Campaign", sourceHref: null },
+        source: expect.anything(),
+      });
+      expect(JSON.stringify((editor.body as { source: unknown }).source)).toContain("Campaign");
+      // The English page itself stays closed to them.
+      expect((await get(pageLoader, `/admin/pages/${englishPage}`, session, { pageId: englishPage })).status).toBe(403);
+      // An editor of every language is linked to the source.
+      const anyone = await get(pageLoader, `/admin/pages/${made.id}`, await signIn(anyLanguage), { pageId: made.id });
+      expect(anyone.body).toMatchObject({ translation: { sourceHref: `/admin/pages/${englishPage}` } });
+    });
+
+    it("refuses starting a page's translation from the list without rights to its language, and says why when the form is wrong", async () => {
+      const german_ = await signIn(german);
+      const english = await signIn(await englishOnly());
+      const before = await footprint();
+      const start = (session: Session, fields: Record<string, string>) =>
+        post(pagesAction, "/admin/pages", session, { intent: "translate", ...fields });
+
+      // Into English, by someone limited to Deutsch; into Deutsch, by someone limited to English.
+      expect((await start(german_, { source: englishPage, translateInto: "en" })).status).toBe(403);
+      const intoGerman = await start(english, { source: englishPage, translateInto: "de" });
+      expect(intoGerman).toMatchObject({ status: 403, body: { message: expect.stringContaining("Deutsch") } });
+      // A language the site is not in, and none.
+      for (const translateInto of ["fr", "xx", ""])
+        expect(await start(german_, { source: englishPage, translateInto })).toMatchObject({
+          status: 400,
+          body: { problem: "The site is not published in that language." },
+        });
+      // A source that does not exist, or is no English page.
+      for (const source of [randomUUID(), "not-an-id", ""])
+        expect(await start(german_, { source, translateInto: "de" })).toMatchObject({ status: 404, body: { problem: "There is no such page." } });
+      expect(await start(german_, { source: germanPage, translateInto: "de" })).toMatchObject({
+        status: 400,
+        body: { problem: "Only an English page is translated." },
+      });
+      // Without the session's token.
+      expect((await start({ ...german_, csrf: "forged" }, { source: englishPage, translateInto: "de" })).status).toBe(403);
+      expect(await footprint()).toEqual(before);
+
+      // Once made, a second start is refused.
+      expect((await start(german_, { source: englishPage, translateInto: "de" })).status).toBe(302);
+      const after = await footprint();
+      expect(await start(german_, { source: englishPage, translateInto: "de" })).toMatchObject({
+        status: 400,
+        body: { problem: "This page already has a Deutsch translation." },
+      });
+      expect(await footprint()).toEqual(after);
+    });
+
+    it("lets an editor limited to Deutsch start an English post's German translation from the Posts list, and refuses the rest", async () => {
+      const source = await addPost(db, { slug: "ai-act-checklist", title: "AI Act checklist", published_date: "2026-01-01T00:00:00.000Z" });
+      const session = await signIn(german);
+      const english = await signIn(await englishOnly());
+      const list = await get(postsLoader, "/admin/posts", session);
+      expect(rowOf(list.body, "posts", source.id)?.translations).toEqual([
+        expect.objectContaining({ locale: "de", status: "missing", startable: true }),
+      ]);
+      const theirs = await get(postsLoader, "/admin/posts", english);
+      expect(rowOf(theirs.body, "posts", source.id)?.translations).toEqual([expect.not.objectContaining({ startable: true })]);
+
+      const before = await footprint();
+      const start = (who: Session, fields: Record<string, string>) => post(postsAction, "/admin/posts", who, { intent: "translate", ...fields });
+      expect((await start(session, { source: source.id, translateInto: "en" })).status).toBe(403);
+      expect((await start(english, { source: source.id, translateInto: "de" })).status).toBe(403);
+      expect((await start(session, { source: source.id, translateInto: "xx" })).status).toBe(400);
+      expect(await start(session, { source: randomUUID(), translateInto: "de" })).toMatchObject({ status: 404, body: { problem: "There is no such post." } });
+      expect((await post(postsAction, "/admin/posts", session, { source: source.id, translateInto: "de" })).status).toBe(400);
+      expect(await footprint()).toEqual(before);
+
+      expect((await start(session, { source: source.id, translateInto: "de" })).status).toBe(302);
+      const made = await db
+        .selectFrom("blog_posts")
+        .select(["id", "locale", "slug", "published"])
+        .where("translation_of", "=", source.id)
+        .executeTakeFirstOrThrow();
+      expect(made).toMatchObject({ locale: "de", slug: "ai-act-checklist-de" });
+      expect(Boolean(made.published)).toBe(false);
+      const { entries } = await listAuditEntries(db, { action: "post.translation-created" }, { limit: 5 });
+      expect(entries).toMatchObject([{ actorId: german.id, targetId: made.id }]);
+
+      const editor = await get(postLoader, `/admin/posts/${made.id}`, session, { postId: made.id });
+      expect(editor.status).toBe(200);
+      expect(editor.body).toMatchObject({
+        translation: { sourceTitle: "AI Act checklist", sourceHref: null },
+        source: { fields: expect.arrayContaining([{ label: expect.any(String), text: "Body of AI Act checklist" }]) },
+      });
+      expect((await get(postLoader, `/admin/posts/${source.id}`, session, { postId: source.id })).status).toBe(403);
+    });
+
+    it("lets a legal person start a translation of a legal version into their language only", async () => {
+      const sections = JSON.stringify({ sections: [{ title: "Retention", content: "We keep applications for six months." }] });
+      const version = await addLegal(db, { document_type: "privacy-policy", last_updated: "2026-01-01", published: true, version: "2.0", content: sections });
+      const germanLegal = await createUser(db, { email: "recht@example.com", roles: ["legal"] });
+      await setLocales(db, germanLegal.id, ["de"]);
+      const german_ = await signIn(germanLegal);
+      const english = await signIn(await englishOnly());
+      const startable = async (who: Session) => {
+        const body = (await get(legalLoader, "/admin/legal", who)).body as {
+          documents: { versions: { id: string; translations: { locale: string; startable: boolean }[] }[] }[];
+        };
+        const found = body.documents.flatMap((document) => document.versions).find((entry) => entry.id === version);
+        return found?.translations.find((entry) => entry.locale === "de")?.startable;
+      };
+      expect(await startable(german_)).toBe(true);
+      expect(await startable(english)).toBe(false);
+
+      const before = await footprint();
+      const translate = (who: Session, locale: string) => post(legalAction, "/admin/legal", who, { intent: "translate", from: version, locale });
+      expect((await translate(english, "de")).status).toBe(403);
+      expect((await translate(german_, "en")).status).toBe(403);
+      expect((await translate(german_, "xx")).status).toBe(400);
+      expect(await footprint()).toEqual(before);
+
+      expect((await translate(german_, "de")).status).toBe(303);
+      const made = await db
+        .selectFrom("legal_documents")
+        .select(["id", "locale"])
+        .where("translation_of", "=", version)
+        .executeTakeFirstOrThrow();
+      expect(made.locale).toBe("de");
+      const opened = await get(versionLoader, `/admin/legal/versions/${made.id}`, german_, { versionId: made.id });
+      expect(opened).toMatchObject({
+        status: 200,
+        body: { source: { id: version, sections: [{ title: "Retention", content: "We keep applications for six months." }] } },
+      });
     });
 
     it("lets an owner limit a person to languages on their page, audited; every language is no limit", async () => {

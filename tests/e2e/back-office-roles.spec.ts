@@ -159,6 +159,12 @@ const cases: Case[] = [
   },
   { route: "admin/posts", name: "posts", request: () => ({ method: "GET", path: "/admin/posts" }), expected: only("editor") },
   {
+    route: "admin/posts",
+    name: "starting a post's translation from the list (a language this English-only site is not in: refused)",
+    request: () => ({ method: "POST", path: "/admin/posts", form: { intent: "translate", source: postId, translateInto: "de" } }),
+    expected: only("editor", 400),
+  },
+  {
     route: "admin/posts/new",
     name: "new post page",
     request: () => ({ method: "GET", path: "/admin/posts/new" }),
@@ -341,6 +347,12 @@ const cases: Case[] = [
     route: "admin/pages",
     name: "creating a page (refused: the path is a form's page)",
     request: () => ({ method: "POST", path: "/admin/pages", form: { path: "/contact-sales", title: "Taken" } }),
+    expected: only("editor", 400),
+  },
+  {
+    route: "admin/pages",
+    name: "starting a page's translation from the list (a language this English-only site is not in: refused)",
+    request: () => ({ method: "POST", path: "/admin/pages", form: { intent: "translate", source: pageId, translateInto: "de" } }),
     expected: only("editor", 400),
   },
   {

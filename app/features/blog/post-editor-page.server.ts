@@ -1,5 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { AdminForm } from "~/features/auth/auth.server";
+import type { AdminUser } from "~/features/auth/db/admin-users.server";
+import { canEditLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/admin/time-zone";
 import { renderMarkup } from "~/features/blog/markup.server";
@@ -84,10 +86,14 @@ export async function previewOf(content: string) {
   };
 }
 
-export async function editorPageData(request: Request, post: EditorPost | undefined, signedInEmail: string) {
+export async function editorPageData(
+  request: Request,
+  post: EditorPost | undefined,
+  signedIn: Pick<AdminUser, "email" | "roles" | "locales">,
+) {
   const zone = timeZoneOf(request);
   const [values, categories, baseRevision, images] = await Promise.all([
-    formValuesOf(post, zone, signedInEmail),
+    formValuesOf(post, zone, signedIn.email),
     listAllCategories(getDb()),
     post ? latestRevisionNumber(getDb(), post.id) : Promise.resolve(0),
     listMedia(getDb()),
@@ -100,7 +106,7 @@ export async function editorPageData(request: Request, post: EditorPost | undefi
     timeZones: timeZoneNames(),
     state: post ? postStateOf(post) : ("new" as const),
     baseRevision,
-    ...(await translationData(post)),
+    ...(await translationData(post, signedIn)),
   };
 }
 
@@ -117,7 +123,7 @@ function postSourceFields(fields: PostFields): { label: string; text: string }[]
  * An English post's translations (and the buttons that make the missing ones); a translation's
  * source, beside its fields, and what changed in it since the translation was brought up to date.
  */
-async function translationData(post: EditorPost | undefined) {
+async function translationData(post: EditorPost | undefined, user: Pick<AdminUser, "roles" | "locales">) {
   if (!post) return { translations: [], translation: null };
   const locales = translationLocales(getEnv().SITE_LOCALES);
   const isSource = post.locale === SOURCE_LOCALE && !post.translation_of;
@@ -130,8 +136,8 @@ async function translationData(post: EditorPost | undefined) {
       })
     : undefined;
   return {
-    translations: summarizeTranslations(states?.get(post.id)),
-    translation: context ? translationView(context) : null,
+    translations: summarizeTranslations(states?.get(post.id), (locale) => canEditLocale(user, locale)),
+    translation: context ? translationView(context, canEditLocale(user, SOURCE_LOCALE)) : null,
     ...(context ? { source: { fields: postSourceFields(context.source.fields) } } : {}),
   };
 }

@@ -327,15 +327,25 @@ export type TranslationSummary = {
   /** The translation's own state ("Draft", "Published"), and its editor. */
   state?: string;
   href?: string;
+  /** A missing translation the person looking may start (they may edit its language). */
+  startable?: boolean;
 };
 
-export function summarizeTranslations(states: readonly TranslationState[] | undefined): TranslationSummary[] {
+/**
+ * The lists' and editors' view of a source's translations; `mayEdit` says which languages the
+ * person looking may edit: only there is a missing translation offered to start.
+ */
+export function summarizeTranslations(
+  states: readonly TranslationState[] | undefined,
+  mayEdit: (locale: string) => boolean,
+): TranslationSummary[] {
   return (states ?? []).map((entry) => ({
     locale: entry.locale,
     language: entry.language,
     status: entry.status,
     statusLabel: TRANSLATION_STATUS_LABELS[entry.status],
     ...(entry.translation ? { state: STATE_LABELS[entry.translation.state], href: entry.translation.editorPath } : {}),
+    ...(entry.status === "missing" && mayEdit(entry.locale) ? { startable: true } : {}),
   }));
 }
 
@@ -343,12 +353,16 @@ export function summarizeTranslations(states: readonly TranslationState[] | unde
 export const translationLocales = (siteLocales: readonly { tag: string }[]) =>
   siteLocales.map((locale) => locale.tag).filter((tag) => tag !== SOURCE_LOCALE);
 
-/** A translation's context for its editor, as plain data: its source, and what changed in it since. */
-export function translationView(context: TranslationContext<unknown>) {
+/**
+ * A translation's context for its editor, as plain data: its source, and what changed in it since.
+ * The source's editor is linked only for someone who may open it (a translator limited to the
+ * translation's language reads the source here, beside the fields).
+ */
+export function translationView(context: TranslationContext<unknown>, sourceOpens: boolean) {
   return {
     language: context.language,
     sourceTitle: context.source.title,
-    sourceHref: context.source.editorPath,
+    sourceHref: sourceOpens ? context.source.editorPath : null,
     sourceRevision: context.source.revision,
     from: context.sourceRevision,
     outdated: context.outdated,

@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = postStateOf(post);
   return {
-    ...(await editorPageData(request, post, user.email)),
+    ...(await editorPageData(request, post, user)),
     id: post.id,
     title: post.title,
     stateLabel: POST_STATES[state],

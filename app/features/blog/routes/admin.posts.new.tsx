@@ -12,7 +12,7 @@ import { editorPageData, postEditorAction } from "~/features/blog/post-editor-pa
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireRole(request, "editor");
-  return editorPageData(request, undefined, user.email);
+  return editorPageData(request, undefined, user);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,10 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.posts";
-import { PageHeading } from "~/ui/admin/page-heading";
+import { Notice, PageHeading } from "~/ui/admin/page-heading";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
-import { requireRole } from "~/features/auth/auth.server";
+import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
+import { canEditLocale } from "~/features/auth/locales.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { timeZoneOf } from "~/ui/admin/time-zone";
 import { isPostState, POST_STATES, postStateOf } from "~/features/blog/post-state";
@@ -12,13 +13,16 @@ import { listAllCategories, listPostsForEditors } from "~/features/blog/db/post-
 import { getEnv } from "~/env.server";
 import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
-import { TranslationStatusList } from "~/features/content/admin/translations";
+import { startTranslationFromList } from "~/features/content/translation-start.server";
+import { START_TRANSLATION_INTENT, TranslationStatusList } from "~/features/content/admin/translations";
 
 // Posts (editors): every post whatever its state, newest change first, searchable by title and
-// narrowed by state and category. The filters are a GET form, so a filtered list is a link.
+// narrowed by state and category. The filters are a GET form, so a filtered list is a link. A
+// missing translation can be started here, by whoever may edit its language (a translator who may
+// not open the English post).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  const { user } = await requireRole(request, "editor");
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const stateParam = url.searchParams.get("state") ?? "";
@@ -36,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     translating: locales.length > 0,
     posts: posts.map((post) => ({
-      translations: summarizeTranslations(translations.get(post.id)),
+      translations: summarizeTranslations(translations.get(post.id), (locale) => canEditLocale(user, locale)),
       translationOf: post.translation_of
         ? { language: languageName(post.locale), href: `/admin/posts/${post.translation_of}` }
         : null,
@@ -55,13 +59,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, form } = await requireAdminForm(request, "editor");
+  if (form.get("intent") !== START_TRANSLATION_INTENT) return data({ problem: "Unknown action." }, { status: 400 });
+  return startTranslationFromList("post", user, form, { actor: { id: user.id, email: user.email }, ip: context.clientIp });
+}
+
 export const meta: Route.MetaFunction = () => [{ title: `Posts | ${site.company} back office` }];
 
 const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
 const control = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
-export default function Posts({ loaderData }: Route.ComponentProps) {
+export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, categories, values } = loaderData;
+  const problem = (actionData as { problem?: string } | undefined)?.problem;
   const filtered = Boolean(values.q || values.state || values.category);
   return (
     <>
@@ -75,6 +86,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
       >
         Drafts, scheduled and published posts. Times are in your time zone.
       </PageHeading>
+      {problem ? <Notice tone="error">{problem}</Notice> : null}
       <Form
         method="get"
         role="search"
@@ -173,7 +185,11 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </span>
                     ) : (
-                      <TranslationStatusList translations={post.translations} noun="post" />
+                      <TranslationStatusList
+                        translations={post.translations}
+                        noun="post"
+                        start={{ sourceId: post.id, sourceTitle: post.title }}
+                      />
                     )}
                   </td>
                 ) : null}

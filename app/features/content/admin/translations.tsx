@@ -11,7 +11,19 @@ import type { TextDiff } from "~/ui/admin/line-diff";
 
 type FieldChange = { field: string; label: string; diff: TextDiff };
 
-type Summary = { locale: string; language: string; status: string; statusLabel: string; state?: string; href?: string };
+type Summary = {
+  locale: string;
+  language: string;
+  status: string;
+  statusLabel: string;
+  state?: string;
+  href?: string;
+  /** Missing, and the person looking may edit its language. */
+  startable?: boolean;
+};
+
+/** The `intent` of a list's "Translate into …" form (its other fields: `source`, `translateInto`). */
+export const START_TRANSLATION_INTENT = "translate";
 
 const STATUS_STYLES: Record<string, string> = {
   missing: "bg-slate-100 text-slate-700",
@@ -19,8 +31,19 @@ const STATUS_STYLES: Record<string, string> = {
   current: "bg-green-100 text-green-900",
 };
 
-/** A list's cell: each other language's translation, Missing / Outdated / Current, with its state and a link. */
-export function TranslationStatusList({ translations, noun }: { translations: readonly Summary[]; noun: string }) {
+/**
+ * A list's cell: each other language's translation, Missing / Outdated / Current, with its state and
+ * a link; with `start`, a missing one the person may make has its "Translate into …" button.
+ */
+export function TranslationStatusList({
+  translations,
+  noun,
+  start,
+}: {
+  translations: readonly Summary[];
+  noun: string;
+  start?: { sourceId: string; sourceTitle: string };
+}) {
   if (!translations.length) return null;
   return (
     <ul className="space-y-1">
@@ -39,6 +62,22 @@ export function TranslationStatusList({ translations, noun }: { translations: re
             )}{" "}
             {badge}
             {entry.state ? <span className="ml-1 text-xs text-muted">{entry.state}</span> : null}
+            {start && entry.startable ? (
+              <Form method="post" className="mt-1">
+                <CsrfField />
+                <input type="hidden" name="intent" value={START_TRANSLATION_INTENT} />
+                <input type="hidden" name="source" value={start.sourceId} />
+                <button
+                  type="submit"
+                  name="translateInto"
+                  value={entry.locale}
+                  className="text-sm font-semibold text-brand-700 underline hover:no-underline"
+                >
+                  Translate into {entry.language}
+                  <span className="sr-only">: {start.sourceTitle}</span>
+                </button>
+              </Form>
+            ) : null}
           </li>
         );
       })}
@@ -49,8 +88,9 @@ export function TranslationStatusList({ translations, noun }: { translations: re
 /** On a source's editor: "Translate into Deutsch" for each language without a translation, and links to the others. */
 export function TranslatePanel({ translations, noun }: { translations: readonly Summary[]; noun: string }) {
   if (!translations.length) return null;
-  const missing = translations.filter((entry) => entry.status === "missing");
-  const made = translations.filter((entry) => entry.href);
+  const missing = translations.filter((entry) => entry.startable);
+  // The made ones, and a missing one the person may not start (a language they may not edit).
+  const made = translations.filter((entry) => !entry.startable);
   return (
     <section aria-labelledby="translations-heading" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-sm">
       <h2 id="translations-heading" className="mb-2 font-semibold">
@@ -79,7 +119,8 @@ export function TranslatePanel({ translations, noun }: { translations: readonly 
 export type TranslationNoticeProps = {
   language: string;
   sourceTitle: string;
-  sourceHref: string;
+  /** Null for someone who may not open the source's editor (it is beside the fields anyway). */
+  sourceHref: string | null;
   sourceRevision: number;
   from: number;
   outdated: boolean;
@@ -100,9 +141,13 @@ export function TranslationNotice({ language, sourceTitle, sourceHref, sourceRev
     >
       <p>
         The {language} translation of the English {noun}{" "}
-        <Link to={sourceHref} className="underline">
-          {sourceTitle}
-        </Link>
+        {sourceHref ? (
+          <Link to={sourceHref} className="underline">
+            {sourceTitle}
+          </Link>
+        ) : (
+          <cite className="not-italic">{sourceTitle}</cite>
+        )}
         {outdated ? "." : sourceRevision ? `, up to date with its revision ${sourceRevision}.` : ", up to date with it."}
       </p>
       {outdated ? (

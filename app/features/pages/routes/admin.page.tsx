@@ -11,6 +11,7 @@ import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import { localeProblem, requireContentLocale, requireLocale, canEditLocale } from "~/features/auth/locales.server";
 import { documentLocaleOf } from "~/features/content/locales.server";
+import type { AdminUser } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
 import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
 import type { PageSnapshot } from "~/features/content/content-types";
@@ -86,7 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneNames(),
     scheduleAt: page.publishAt ? utcToLocalInput(page.publishAt, zone) : "",
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
-    ...(await translationData(page)),
+    ...(await translationData(page, user)),
     translated: url.searchParams.has("translated"),
   };
 }
@@ -95,15 +96,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * An English page's translations (and the buttons that make the missing ones); a translation's
  * source, beside its fields, and what changed in it since the translation was brought up to date.
  */
-async function translationData(page: ContentDocument<PageSnapshot>) {
+async function translationData(page: ContentDocument<PageSnapshot>, user: Pick<AdminUser, "roles" | "locales">) {
   const db = getDb();
   const locales = translationLocales(getEnv().SITE_LOCALES);
   const isSource = page.locale === SOURCE_LOCALE && !page.translationOf;
   const states = isSource && locales.length ? await translationStates(db, "page", [page.id], locales) : undefined;
   const context = page.translationOf ? await translationContext<PageSnapshot>(db, "page", page) : undefined;
   return {
-    translations: summarizeTranslations(states?.get(page.id)),
-    translation: context ? translationView(context) : null,
+    translations: summarizeTranslations(states?.get(page.id), (locale) => canEditLocale(user, locale)),
+    translation: context ? translationView(context, canEditLocale(user, SOURCE_LOCALE)) : null,
     source: context ? pageSourceColumn(context.source.fields) : null,
   };
 }

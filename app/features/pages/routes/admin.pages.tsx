@@ -16,16 +16,18 @@ import { newPageDraft, PAGE_STATE_LABELS, savePageDraft } from "~/features/pages
 import { getEnv } from "~/env.server";
 import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
-import { TranslationStatusList } from "~/features/content/admin/translations";
+import { startTranslationFromList } from "~/features/content/translation-start.server";
+import { START_TRANSLATION_INTENT, TranslationStatusList } from "~/features/content/admin/translations";
 
 // Pages (editors): every page of the site made of blocks, whatever its state, the latest change
 // first; and a new page at a path of the editor's choosing (a campaign's landing page, a page per
-// industry), which starts as an unpublished draft with a hero.
+// industry), which starts as an unpublished draft with a hero. A missing translation can be started
+// here too, by whoever may edit its language (a translator who may not open the English page).
 
 const ROLE = "editor";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ROLE);
+  const { user } = await requireRole(request, ROLE);
   const zone = timeZoneOf(request);
   const pages = await listPagesForEditors(getDb());
   // Each English page's translations into the site's other languages (none on an English-only site).
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     translating: locales.length > 0,
     pages: pages.map((page) => ({
-      translations: summarizeTranslations(states.get(page.id)),
+      translations: summarizeTranslations(states.get(page.id), (locale) => canEditLocale(user, locale)),
       translationOf: page.translationOf
         ? { language: languageName(page.locale), href: `/admin/pages/${page.translationOf}` }
         : null,
@@ -52,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, ROLE);
+  if (form.get("intent") === START_TRANSLATION_INTENT)
+    return startTranslationFromList("page", user, form, { actor: { id: user.id, email: user.email }, ip: context.clientIp });
   const values = { path: String(form.get("path") ?? "").trim(), title: String(form.get("title") ?? "").trim() };
   const locale = documentLocaleOf(values.path);
   if (!canEditLocale(user, locale)) return data({ values, errors: { path: localeProblem(user, locale) } }, { status: 403 });
@@ -72,13 +76,16 @@ export const meta: Route.MetaFunction = () => [{ title: `Pages | ${site.company}
 const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
 
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const answer = actionData as
+    { problem?: string; errors?: Record<string, string>; values?: { path: string; title: string } } | undefined;
+  const errors: Record<string, string | undefined> = answer?.errors ?? {};
   const otherErrors = Object.entries(errors).filter(([field]) => field !== "path" && field !== "title");
   return (
     <>
       <PageHeading title="Pages">
         Every page of the site made of blocks: its address, what search engines show, and its sections.
       </PageHeading>
+      {answer?.problem ? <Notice tone="error">{answer.problem}</Notice> : null}
       <Panel title="All pages" id="pages">
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
@@ -131,7 +138,11 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
                           </Link>
                         </span>
                       ) : (
-                        <TranslationStatusList translations={page.translations} noun="page" />
+                        <TranslationStatusList
+                          translations={page.translations}
+                          noun="page"
+                          start={{ sourceId: page.id, sourceTitle: page.title }}
+                        />
                       )}
                     </td>
                   ) : null}
@@ -154,13 +165,13 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
               <input
                 {...control}
                 name="path"
-                defaultValue={actionData?.values.path ?? "/"}
+                defaultValue={answer?.values?.path ?? "/"}
                 className={`${control.className} font-mono`}
               />
             )}
           </LabelledControl>
           <LabelledControl id="new-page-title" label="Title" error={errors.title}>
-            {(control) => <input {...control} name="title" defaultValue={actionData?.values.title ?? ""} />}
+            {(control) => <input {...control} name="title" defaultValue={answer?.values?.title ?? ""} />}
           </LabelledControl>
           <button type="submit" className={buttonClasses()}>
             Create page
