@@ -160,8 +160,8 @@ const cases: Case[] = [
   { route: "admin/posts", name: "posts", request: () => ({ method: "GET", path: "/admin/posts" }), expected: only("editor") },
   {
     route: "admin/posts",
-    name: "starting a post's translation from the list (a language this English-only site is not in: refused)",
-    request: () => ({ method: "POST", path: "/admin/posts", form: { intent: "translate", source: postId, translateInto: "de" } }),
+    name: "starting a post's translation from the list (into a language the site does not have: refused)",
+    request: () => ({ method: "POST", path: "/admin/posts", form: { intent: "translate", source: postId, translateInto: "xx" } }),
     expected: only("editor", 400),
   },
   {
@@ -351,8 +351,8 @@ const cases: Case[] = [
   },
   {
     route: "admin/pages",
-    name: "starting a page's translation from the list (a language this English-only site is not in: refused)",
-    request: () => ({ method: "POST", path: "/admin/pages", form: { intent: "translate", source: pageId, translateInto: "de" } }),
+    name: "starting a page's translation from the list (into a language the site does not have: refused)",
+    request: () => ({ method: "POST", path: "/admin/pages", form: { intent: "translate", source: pageId, translateInto: "xx" } }),
     expected: only("editor", 400),
   },
   {
