@@ -344,6 +344,8 @@ export interface AdminInvitationsTable {
   email: string;
   /** Comma-separated role names. */
   roles: string;
+  /** Comma-separated locale tags the invited person may edit; empty: every language. */
+  locales: Text;
   created_by: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;

@@ -31,7 +31,8 @@ import { newPosition } from "~/features/careers/position-editor.server";
 import { savePosition } from "~/features/careers/position-documents.server";
 import { action as navigationAction, loader as navigationLoader } from "~/features/navigation/routes/admin.navigation";
 import { action as userAction, loader as userLoader } from "~/features/auth/routes/admin.user";
-import { loader as usersLoader } from "~/features/auth/routes/admin.users";
+import { action as usersAction, loader as usersLoader } from "~/features/auth/routes/admin.users";
+import { admitInvited, lookUpInvitation } from "~/features/auth/invitations.server";
 import { action as legalAction, loader as legalLoader } from "~/features/legal/routes/admin.legal";
 import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
 import { createLegalDraft } from "~/features/legal/editing.server";
@@ -498,6 +499,98 @@ for (const { engine, skip } of await engines()) {
       });
       expect(ownerLimited.status).toBe(400);
       expect((await findUserById(db, owner.id))!.locales).toEqual([]);
+    });
+
+    /** What the invitation page does with a link: look it up, then let its person in, in one transaction. */
+    async function acceptInvitation(link: string) {
+      const found = await lookUpInvitation(db, link.slice(link.lastIndexOf("/") + 1));
+      if (found.status !== "open") throw new Error(`the invitation is ${found.status}`);
+      return db.transaction().execute((trx) => admitInvited(trx, found.invitation, { ip: "192.0.2.9" }));
+    }
+
+    const invitationRows = () => db.selectFrom("admin_invitations").select(["email", "roles", "locales"]).orderBy("email").execute();
+
+    it("lets an owner invite a translator limited to languages: stored, listed, audited, and theirs once accepted", async () => {
+      const session = await signIn(owner);
+      const page = await get(usersLoader, "/admin/users", session);
+      expect(page.body).toMatchObject({ languages: [{ tag: "en", name: "English" }, { tag: "de", name: "Deutsch" }] });
+
+      const invited = await post(usersAction, "/admin/users", session, {
+        intent: "invite",
+        email: "uebersetzer@example.com",
+        roles: ["editor", "legal"],
+        locales: ["de"],
+      });
+      expect(invited).toMatchObject({ status: 200, body: { invited: { email: "uebersetzer@example.com" } } });
+      expect(await invitationRows()).toEqual([{ email: "uebersetzer@example.com", roles: "editor,legal", locales: "de" }]);
+      const listed = (await get(usersLoader, "/admin/users", session)).body as { invitations: { email: string; languages: string[] }[] };
+      expect(listed.invitations).toMatchObject([{ email: "uebersetzer@example.com", languages: ["Deutsch"] }]);
+      const created = await listAuditEntries(db, { action: "invitation.created" }, { limit: 5 });
+      expect(created.entries).toMatchObject([{ actorId: owner.id, details: { email: "uebersetzer@example.com", locales: ["de"] } }]);
+
+      const link = (invited.body as { invited: { link: string } }).invited.link;
+      const person = await acceptInvitation(link);
+      expect(person).toMatchObject({ roles: ["editor", "legal"], locales: ["de"] });
+      const accepted = await listAuditEntries(db, { action: "invitation.accepted" }, { limit: 5 });
+      expect(accepted.entries).toMatchObject([{ actorId: person.id, details: { locales: ["de"] } }]);
+      // The limit holds at once: the English page is closed to them, the German one open.
+      const theirs = await signIn(person);
+      expect((await get(pageLoader, `/admin/pages/${englishPage}`, theirs, { pageId: englishPage })).status).toBe(403);
+      expect((await get(pageLoader, `/admin/pages/${germanPage}`, theirs, { pageId: germanPage })).status).toBe(200);
+    });
+
+    it("invites without a limit when no language, or every one, is ticked; an invitation sets an existing account's languages", async () => {
+      const session = await signIn(owner);
+      for (const [email, locales] of [
+        ["none@example.com", []],
+        ["every@example.com", ["en", "de"]],
+      ] as const)
+        expect((await post(usersAction, "/admin/users", session, { intent: "invite", email, roles: ["editor"], locales: [...locales] })).status).toBe(
+          200,
+        );
+      expect(await invitationRows()).toEqual([
+        { email: "every@example.com", roles: "editor", locales: "" },
+        { email: "none@example.com", roles: "editor", locales: "" },
+      ]);
+      const created = await listAuditEntries(db, { action: "invitation.created" }, { limit: 5 });
+      expect(created.entries.map((entry) => entry.details)).toMatchObject([{ locales: "every" }, { locales: "every" }]);
+
+      // The German editor, invited again (a lost device) without a limit, edits every language; an owner is never limited.
+      const again = await post(usersAction, "/admin/users", session, { intent: "invite", email: german.email, roles: ["editor"] });
+      expect((await acceptInvitation((again.body as { invited: { link: string } }).invited.link)).locales).toEqual([]);
+      await setLocales(db, anyLanguage.id, ["de"]);
+      const promoted = await post(usersAction, "/admin/users", session, { intent: "invite", email: anyLanguage.email, roles: ["owner"] });
+      expect((await acceptInvitation((promoted.body as { invited: { link: string } }).invited.link)).locales).toEqual([]);
+    });
+
+    it("refuses an invitation naming a language the site does not have, or limiting an owner, beside the field, and stores nothing", async () => {
+      const session = await signIn(owner);
+      const before = await footprint();
+      for (const locales of [["fr"], ["de", "xx"], ["de,en"], [""]]) {
+        const refused = await post(usersAction, "/admin/users", session, {
+          intent: "invite",
+          email: "uebersetzer@example.com",
+          roles: ["editor"],
+          locales,
+        });
+        expect(refused, JSON.stringify(locales)).toMatchObject({
+          status: 400,
+          body: { fieldErrors: { locales: "Choose languages from the list." } },
+        });
+      }
+      const owners = await post(usersAction, "/admin/users", session, {
+        intent: "invite",
+        email: "chefin@example.com",
+        roles: ["owner"],
+        locales: ["de"],
+      });
+      expect(owners).toMatchObject({ status: 400, body: { fieldErrors: { locales: expect.stringContaining("Owners edit every language") } } });
+      // Not an owner: refused whatever it names.
+      const editor = await signIn(anyLanguage);
+      const notOwner = await post(usersAction, "/admin/users", editor, { intent: "invite", email: "x@example.com", roles: ["editor"], locales: ["de"] });
+      expect(notOwner.status).toBe(403);
+      expect(await invitationRows()).toEqual([]);
+      expect(await footprint()).toEqual(before);
     });
 
     it("refuses the languages form without the session's token, and to anyone but an owner", async () => {

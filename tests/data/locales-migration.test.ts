@@ -10,6 +10,8 @@ import { engines } from "./support/engines";
 // Migration 0020-locales on both engines: every row stored before it is English, and so is a row
 // written afterwards without a locale (an operator's tool, an import of the earlier format); a
 // row may say another locale, and a translation names its source and the source's revision.
+// Migration 0022-invitation-locales: an invitation names the languages it limits its person to,
+// none (every language) for every invitation before it.
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`the locales migration on ${engine.name}`, () => {
@@ -82,6 +84,47 @@ for (const { engine, skip } of await engines()) {
         await expect(db.insertInto("admin_user_locales").values({ user_id: person, locale: "de" }).execute()).rejects.toThrow();
         await db.deleteFrom("admin_users").where("id", "=", person).execute();
         expect(await db.selectFrom("admin_user_locales").selectAll().execute()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    it("gives every invitation made before 0022-invitation-locales, and one written without languages, no limit", async () => {
+      const opened = await openDatabase(await engine.create());
+      const db = opened.db as Kysely<Database>;
+      try {
+        const migrator = new Migrator({ db, provider: migrationProvider(opened.dialect) });
+        expect((await migrator.migrateTo("0021-translations")).error).toBeUndefined();
+        const invitation = (email: string) => ({
+          id: randomUUID(),
+          token_hash: randomUUID(),
+          email,
+          roles: "editor",
+          created_at: "2026-03-01T10:00:00.000Z",
+          expires_at: "2026-03-02T10:00:00.000Z",
+        });
+        await db.insertInto("admin_invitations").values(invitation("before@quorvant.com")).execute();
+
+        await migrateToLatest(db, opened.dialect);
+
+        const after = invitation("after@quorvant.com");
+        await sql`insert into admin_invitations (id, token_hash, email, roles, created_at, expires_at)
+          values (${after.id}, ${after.token_hash}, ${after.email}, ${after.roles}, ${after.created_at}, ${after.expires_at})`.execute(db);
+        await db
+          .insertInto("admin_invitations")
+          .values({ ...invitation("translator@quorvant.com"), locales: "de" })
+          .execute();
+        expect(await db.selectFrom("admin_invitations").select(["email", "locales"]).orderBy("email").execute()).toEqual([
+          { email: "after@quorvant.com", locales: "" },
+          { email: "before@quorvant.com", locales: "" },
+          { email: "translator@quorvant.com", locales: "de" },
+        ]);
+        const columns = (await db.introspection.getTables()).find((t) => t.name === "admin_invitations")!.columns;
+        expect(columns.find((column) => column.name === "locales")).toMatchObject({ isNullable: false, hasDefaultValue: true });
+
+        // And back: the column goes, the invitations stay.
+        expect((await migrator.migrateTo("0021-translations")).error).toBeUndefined();
+        expect(await db.selectFrom("admin_invitations").select("email").orderBy("email").execute()).toHaveLength(3);
       } finally {
         await db.destroy();
       }

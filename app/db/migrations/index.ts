@@ -21,6 +21,7 @@ import { applicationPositionsMigration } from "~/db/migrations/0018-application-
 import { firstPublicationMigration } from "~/db/migrations/0019-first-publication";
 import { localesMigration } from "~/db/migrations/0020-locales";
 import { translationsMigration } from "~/db/migrations/0021-translations";
+import { invitationLocalesMigration } from "~/db/migrations/0022-invitation-locales";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -49,6 +50,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0019-first-publication": firstPublicationMigration(dialect),
         "0020-locales": localesMigration(dialect),
         "0021-translations": translationsMigration(dialect),
+        "0022-invitation-locales": invitationLocalesMigration(dialect),
       };
     },
   };

@@ -12,6 +12,7 @@ import {
   markInvitationAccepted,
   normalizeEmail,
   setDisabled,
+  setLocales,
   setRoles,
   setRolesSource,
   type AdminUser,
@@ -21,10 +22,11 @@ import type { Database } from "~/db/schema";
 import { getEnv } from "~/env.server";
 
 // Invitations: a single-use link, valid 24 hours, that lets one person (by email) register a
-// passkey and come in with the roles it names. The link's token is shown once; the database keeps
-// only its hash. Accepting an invitation for someone who already has an account gives them a new
-// passkey (a lost device), sets their roles to the invitation's and enables them again: inviting
-// is an owner's (or the operator's) deliberate act. Like every change of roles, it never takes
+// passkey and come in with the roles it names, limited to the languages it names (none: every
+// language). The link's token is shown once; the database keeps only its hash. Accepting an
+// invitation for someone who already has an account gives them a new passkey (a lost device), sets
+// their roles and languages to the invitation's and enables them again: inviting is an owner's (or
+// the operator's) deliberate act. Like every change of roles, it never takes
 // the owner role from the last active owner: nobody could then run the site's people.
 
 export const INVITATION_HOURS = 24;
@@ -64,7 +66,7 @@ export async function demotesLastOwner(
  */
 export async function invite(
   db: Kysely<Database>,
-  input: { email: string; roles: readonly Role[]; invitedBy: Actor; ip: string },
+  input: { email: string; roles: readonly Role[]; locales?: readonly string[]; invitedBy: Actor; ip: string },
 ): Promise<{ link: string; invitation: Invitation }> {
   const token = randomBytes(32).toString("hex");
   const invitation = await db.transaction().execute(async (trx) => {
@@ -75,6 +77,7 @@ export async function invite(
       tokenHash: invitationTokenHash(token),
       email: input.email,
       roles: input.roles,
+      locales: input.locales ?? [],
       createdBy: input.invitedBy?.id ?? null,
       expiresAt: new Date(Date.now() + INVITATION_HOURS * 3_600_000),
     });
@@ -82,7 +85,12 @@ export async function invite(
       actor: input.invitedBy,
       action: "invitation.created",
       target: { type: "invitation", id: created.id },
-      details: { email: created.email, roles: created.roles, expiresAt: created.expiresAt },
+      details: {
+        email: created.email,
+        roles: created.roles,
+        locales: created.locales.length ? created.locales : "every",
+        expiresAt: created.expiresAt,
+      },
       ip: input.ip,
     });
     return created;
@@ -120,7 +128,7 @@ export class InvitationUsedError extends Error {
 /**
  * Lets the invited person in, inside the caller's transaction: marks the invitation used (once,
  * whoever else tries at the same moment), creates their account (with `newUserId`, the id their
- * passkey was made for) or updates an existing one, and audits it.
+ * passkey was made for) or updates an existing one, sets their roles and languages, and audits it.
  */
 export async function admitInvited(
   trx: Transaction<Database>,
@@ -140,11 +148,19 @@ export async function admitInvited(
   } else {
     user = await createUser(trx, { id: input.newUserId, email: invitation.email, roles });
   }
+  // The invitation's languages, as its roles, replace any the account had; an owner is never limited.
+  const locales = roles.includes("owner") ? [] : invitation.locales;
+  await setLocales(trx, user.id, locales);
   await recordAudit(trx, {
     actor: user,
     action: "invitation.accepted",
     target: { type: "invitation", id: invitation.id },
-    details: { roles: invitation.roles, reenabled: Boolean(user.disabledAt), ...(ownerKept ? { ownerKept } : {}) },
+    details: {
+      roles: invitation.roles,
+      locales: locales.length ? locales : "every",
+      reenabled: Boolean(user.disabledAt),
+      ...(ownerKept ? { ownerKept } : {}),
+    },
     ip: input.ip,
   });
   return (await findUserById(trx, user.id))!;

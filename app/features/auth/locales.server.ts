@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Kysely } from "kysely";
 import type { AdminUser } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
 import { isUuid } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
@@ -17,6 +18,15 @@ type Person = Pick<AdminUser, "roles" | "locales">;
 export function canEditLocale(user: Person, locale: string): boolean {
   if (user.roles.includes("owner") || user.locales.length === 0) return true;
   return user.locales.includes(locale);
+}
+
+/**
+ * The languages a person can be limited to (on their page, in their invitation): the site's, when
+ * it has more than one; none on a site in one language, where there is nothing to limit.
+ */
+export function limitableLocales(): string[] {
+  const tags = getEnv().SITE_LOCALES.map((locale) => locale.tag);
+  return tags.length > 1 ? tags : [];
 }
 
 /** A language's name in that language ("English", "Deutsch"), as language pickers show them. */

@@ -4,7 +4,8 @@ import { toBool, toCount, toIso } from "~/db/normalize";
 import type { Database, RolesSource } from "~/db/schema";
 
 // The people who run the site: their accounts and roles, their passkeys, and the invitations that
-// let someone new in. Emails are stored lower-case; roles are plain names checked by the caller.
+// let someone new in. Emails are stored lower-case; roles and languages are plain names checked by
+// the caller.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -290,6 +291,8 @@ export type Invitation = {
   id: string;
   email: string;
   roles: string[];
+  /** The languages the person will be limited to; empty: every language. */
+  locales: string[];
   createdBy: string | null;
   createdAt: string;
   expiresAt: string;
@@ -301,6 +304,7 @@ const invitationColumns = [
   "id",
   "email",
   "roles",
+  "locales",
   "created_by",
   "created_at",
   "expires_at",
@@ -312,6 +316,7 @@ function toInvitation(row: {
   id: string;
   email: string;
   roles: string;
+  locales: string;
   created_by: string | null;
   created_at: unknown;
   expires_at: unknown;
@@ -322,6 +327,7 @@ function toInvitation(row: {
     id: String(row.id),
     email: row.email,
     roles: row.roles ? row.roles.split(",") : [],
+    locales: row.locales ? row.locales.split(",") : [],
     createdBy: row.created_by === null ? null : String(row.created_by),
     createdAt: toIso(row.created_at),
     expiresAt: toIso(row.expires_at),
@@ -332,7 +338,15 @@ function toInvitation(row: {
 
 export async function createInvitation(
   db: Db,
-  input: { tokenHash: string; email: string; roles: readonly string[]; createdBy: string | null; expiresAt: Date },
+  input: {
+    tokenHash: string;
+    email: string;
+    roles: readonly string[];
+    /** None (or omitted): every language. */
+    locales?: readonly string[];
+    createdBy: string | null;
+    expiresAt: Date;
+  },
 ): Promise<Invitation> {
   const id = randomUUID();
   await db
@@ -342,6 +356,7 @@ export async function createInvitation(
       token_hash: input.tokenHash,
       email: normalizeEmail(input.email),
       roles: [...new Set(input.roles)].join(","),
+      locales: [...new Set(input.locales ?? [])].join(","),
       created_by: input.createdBy,
       created_at: new Date().toISOString(),
       expires_at: input.expiresAt.toISOString(),

@@ -4,6 +4,7 @@ import { PasskeyTable, RemovePasskeyForm, SessionTable, SignOutEverywhereForm } 
 import { CsrfField } from "~/ui/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { RoleCheckboxes } from "~/features/auth/admin/role-checkboxes";
+import { LanguageCheckboxes } from "~/features/auth/admin/language-checkboxes";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { accountLists } from "~/features/auth/account-view.server";
@@ -28,19 +29,12 @@ import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { isUuid } from "~/db/normalize";
-import { getEnv } from "~/env.server";
-import { languageName } from "~/features/auth/locales.server";
+import { languageName, limitableLocales } from "~/features/auth/locales.server";
 
 // One person (owners only): their roles, passkeys, sessions and latest actions; changing their
 // roles, ending their sessions, disabling them (their sessions end at once, on every server).
 // At least one active owner always remains. When the site has more than one language: the
 // languages whose content they may edit (none chosen: every language).
-
-/** The site's languages, when it has more than one: only then can a person be limited to some. */
-function offeredLocales(): string[] {
-  const tags = getEnv().SITE_LOCALES.map((locale) => locale.tag);
-  return tags.length > 1 ? tags : [];
-}
 
 async function loadPerson(userId: string): Promise<AdminUser> {
   const person = isUuid(userId) ? await findUserById(getDb(), userId.toLowerCase()) : undefined;
@@ -68,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       createdAt: person.createdAt,
     },
     isYou: person.id === user.id,
-    languages: offeredLocales().map((tag) => ({ tag, name: languageName(tag) })),
+    languages: limitableLocales().map((tag) => ({ tag, name: languageName(tag) })),
     ...lists,
     recent: recent.entries.map((entry) => ({
       id: entry.id,
@@ -111,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { done: "Roles saved." };
     }
     case "locales": {
-      const offered = offeredLocales();
+      const offered = limitableLocales();
       const chosen = offered.filter((tag) => form.getAll("locales").map(String).includes(tag));
       if (offered.length === 0) return data({ problem: "The site has one language." }, { status: 400 });
       if (person.roles.includes("owner")) return data({ problem: "Owners edit every language." }, { status: 400 });
@@ -234,27 +228,14 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
             <Form method="post" className="space-y-4">
               <CsrfField />
               <input type="hidden" name="intent" value="locales" />
-              <fieldset>
-                <legend className="text-sm font-medium">Languages {person.email} may edit</legend>
-                <p className="mt-1 text-sm text-muted">
-                  Pages, posts, positions, legal documents and menus in the other languages answer that they have no access.
-                  Choosing every language also gives them languages added later.
-                </p>
-                <div className="mt-2 flex flex-wrap gap-4">
-                  {languages.map((language) => (
-                    <label key={language.tag} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name="locales"
-                        value={language.tag}
-                        defaultChecked={person.locales.length === 0 || person.locales.includes(language.tag)}
-                        className="size-4"
-                      />
-                      <span lang={language.tag}>{language.name}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <LanguageCheckboxes
+                id="person-locales"
+                name="locales"
+                legend={`Languages ${person.email} may edit`}
+                languages={languages}
+                checked={person.locales.length ? person.locales : languages.map((language) => language.tag)}
+                hint="Pages, posts, positions, legal documents and menus in the other languages answer that they have no access. Choosing every language also gives them languages added later."
+              />
               <button type="submit" className={buttonClasses()}>
                 Save languages
               </button>

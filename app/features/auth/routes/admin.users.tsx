@@ -6,6 +6,7 @@ import { CopyField } from "~/ui/admin/copy-field";
 import { CsrfField } from "~/ui/admin/csrf-field";
 import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
 import { RoleCheckboxes } from "~/features/auth/admin/role-checkboxes";
+import { LanguageCheckboxes } from "~/features/auth/admin/language-checkboxes";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/features/auth/auth.server";
@@ -13,13 +14,14 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { mailInvitation } from "~/features/auth/invitation-mail.server";
 import { invite, LastOwnerError } from "~/features/auth/invitations.server";
 import { isRole, roleDescriptions, sortRoles, type Role } from "~/config/roles";
-import { languageName } from "~/features/auth/locales.server";
+import { languageName, limitableLocales } from "~/features/auth/locales.server";
 import { findUserByEmail, listOpenInvitations, listUsers, revokeInvitation } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/ui/admin/format";
 
 // People (owners only): everyone who can sign in, with their roles and status; inviting someone
-// (the link is shown to copy, and mailed when the site has a mail server); open invitations.
+// (the link is shown to copy, and mailed when the site has a mail server), limited to some
+// languages when the site has more than one; open invitations.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "owner");
@@ -39,20 +41,40 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: invitation.id,
       email: invitation.email,
       roles: sortRoles(invitation.roles).map((role) => roleDescriptions[role].label),
+      languages: invitation.locales.map(languageName),
       expiresAt: invitation.expiresAt,
     })),
+    languages: limitableLocales().map((tag) => ({ tag, name: languageName(tag) })),
   };
 }
 
-/** An invitation as the form submits it: one address, at least one known role. */
-const invitationInput = z.object({
-  email: z.email("Enter an email address, such as name@quorvant.com.").max(254, "An email address has at most 254 characters."),
-  roles: z
-    .array(z.string())
-    .min(1, "Choose at least one role.")
-    .refine((roles) => roles.every(isRole), "Choose roles from the list.")
-    .transform((roles) => roles as Role[]),
-});
+/**
+ * An invitation as the form submits it: one address, at least one known role, and the languages
+ * it limits the person to among `offered` (none, or every one: no limit; an owner has none).
+ */
+const invitationInput = (offered: readonly string[]) =>
+  z
+    .object({
+      email: z
+        .email("Enter an email address, such as name@quorvant.com.")
+        .max(254, "An email address has at most 254 characters."),
+      roles: z
+        .array(z.string())
+        .min(1, "Choose at least one role.")
+        .refine((roles) => roles.every(isRole), "Choose roles from the list.")
+        .transform((roles) => roles as Role[]),
+      locales: z
+        .array(z.string())
+        .refine((tags) => tags.every((tag) => offered.includes(tag)), "Choose languages from the list.")
+        .transform((tags) => {
+          const chosen = offered.filter((tag) => tags.includes(tag));
+          return chosen.length === offered.length ? [] : chosen;
+        }),
+    })
+    .refine((input) => !input.roles.includes("owner") || input.locales.length === 0, {
+      path: ["locales"],
+      message: "Owners edit every language: leave the languages unticked for an owner.",
+    });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await requireAdminForm(request, "owner");
@@ -74,19 +96,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "invite") {
-    const parsed = invitationInput.safeParse({ email: String(form.get("email") ?? "").trim(), roles: form.getAll("roles") });
+    const parsed = invitationInput(limitableLocales()).safeParse({
+      email: String(form.get("email") ?? "").trim(),
+      roles: form.getAll("roles"),
+      locales: form.getAll("locales"),
+    });
     if (!parsed.success) {
       const errors = z.flattenError(parsed.error).fieldErrors;
-      return data({ fieldErrors: { email: errors.email?.[0], roles: errors.roles?.[0] } }, { status: 400 });
+      return data(
+        { fieldErrors: { email: errors.email?.[0], roles: errors.roles?.[0], locales: errors.locales?.[0] } },
+        { status: 400 },
+      );
     }
-    const { email, roles } = parsed.data;
+    const { email, roles, locales } = parsed.data;
     const existing = await findUserByEmail(getDb(), email);
     // An invitation to someone who has an account lets its link add a passkey to that account: a
     // change to how they sign in, which needs a recent proof of who is asking, as adding one does.
     if (existing) requireRecentAuthentication(signedIn, "/admin/users");
     let link: string;
     try {
-      ({ link } = await invite(getDb(), { email, roles, invitedBy: user, ip: context.clientIp }));
+      ({ link } = await invite(getDb(), { email, roles, locales, invitedBy: user, ip: context.clientIp }));
     } catch (error) {
       if (error instanceof LastOwnerError) return data({ problem: error.message }, { status: 400 });
       throw error;
@@ -102,12 +131,12 @@ export const meta: Route.MetaFunction = () => [{ title: `People | ${site.company
 const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, invitations } = loaderData;
+  const { users, invitations, languages } = loaderData;
   const result = actionData as
     | {
         problem?: string;
         done?: string;
-        fieldErrors?: { email?: string; roles?: string };
+        fieldErrors?: { email?: string; roles?: string; locales?: string };
         invited?: { email: string; link: string; mail: string; existing: boolean };
       }
     | undefined;
@@ -209,6 +238,16 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             ) : null}
           </div>
           <RoleCheckboxes name="roles" legend="Roles" error={result?.fieldErrors?.roles} />
+          {languages.length ? (
+            <LanguageCheckboxes
+              id="invite-locales"
+              name="locales"
+              legend="Languages"
+              languages={languages}
+              hint="The languages whose pages, posts, positions, legal documents and menus they may edit. None ticked: every language. Owners edit every language."
+              error={result?.fieldErrors?.locales}
+            />
+          ) : null}
           <button type="submit" className={buttonClasses()}>
             Create invitation
           </button>
@@ -223,7 +262,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  {invitation.email} ({invitation.roles.join(", ")}), until {formatDateTime(invitation.expiresAt)}
+                  {invitation.email} ({invitation.roles.join(", ")}
+                  {invitation.languages.length ? `; ${invitation.languages.join(", ")} only` : ""}), until{" "}
+                  {formatDateTime(invitation.expiresAt)}
                 </span>
                 <Form method="post">
                   <CsrfField />
