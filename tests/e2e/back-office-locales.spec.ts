@@ -4,7 +4,8 @@ import { withDatabase } from "./support/database";
 
 // A person limited to languages, in a site in English and German (its own server: the shared one
 // is English only). An owner limits an editor to Deutsch on the person's page; the server then
-// answers 403 on an English page's editor and on saving it, and the editor edits a German page.
+// answers 403 on an English page's editor and on saving it, and the editor edits a German page;
+// such an editor starts a German translation from the Pages list and reads the English beside it.
 
 const server = backOfficeServerForThisFile(() => ({ SITE_LOCALES: "en,de" }));
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -74,4 +75,39 @@ test("an editor limited to Deutsch gets 403 on an English page and edits a Germa
     .fill("KI-Compliance für Versicherer");
   await editor.page.getByRole("button", { name: "Save draft" }).click();
   await expect(editor.page.getByText(/Saved as revision \d+\./)).toBeVisible();
+});
+
+test("an editor limited to Deutsch starts an English page's German translation from the Pages list and reads its source beside it", async ({
+  browser,
+}) => {
+  const editor = await signInAs(browser, server, ["editor"]);
+  // An English page without a German translation, made while the editor still had every language.
+  await editor.page.goto("/admin/pages");
+  await editor.page.getByLabel("Address").fill("/solutions/freight");
+  await editor.page.getByLabel("Title").fill("Freight forwarders");
+  await editor.page.getByRole("button", { name: "Create page" }).click();
+  await expect(editor.page.getByText("The page was created as a draft.")).toBeVisible();
+  const englishPageId = new URL(editor.page.url()).pathname.split("/").at(-1)!;
+  // Limited to Deutsch, as an owner does on their page (the test above).
+  withDatabase(server.databasePath, (db) =>
+    db
+      .prepare("INSERT INTO admin_user_locales (user_id, locale) SELECT id, 'de' FROM admin_users WHERE email = ?")
+      .run(editor.email),
+  );
+  expect((await editor.page.goto(`/admin/pages/${englishPageId}`))?.status()).toBe(403);
+
+  await editor.page.goto("/admin/pages");
+  const english = editor.page.getByRole("row", { name: /Freight forwarders/ });
+  await expect(english.getByRole("listitem", { name: "Deutsch: Missing" })).toBeVisible();
+  await english.getByRole("button", { name: "Translate into Deutsch" }).click();
+
+  await expect(editor.page.getByText("The translation was created as a draft")).toBeVisible();
+  await expect(editor.page.getByLabel("Address", { exact: true })).toHaveValue("/de/solutions/freight");
+  await expect(editor.page.getByRole("region", { name: "Translation" })).toContainText(
+    "The Deutsch translation of the English page Freight forwarders",
+  );
+  await expect(editor.page.getByRole("region", { name: "English source: Block 1: Hero" })).toContainText("Freight forwarders");
+  expect(auditActions(server, "actor_email = ? AND action = ?", editor.email, "page.translation-created")).toEqual([
+    "page.translation-created",
+  ]);
 });

@@ -89,6 +89,8 @@ test("an editor translates a post: a German draft with its own slug, the English
   const english = page.getByRole("row", { name: /red-teaming-llm-applications/ }).filter({ hasText: "Missing" });
   await expect(english.getByRole("listitem", { name: "Deutsch: Missing" })).toBeVisible();
   await english.getByRole("link", { name: title }).click();
+  // The post's editor, not the list (whose rows have their own "Translate into Deutsch").
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await page.getByRole("button", { name: "Translate into Deutsch" }).click();
   await expect(page.getByText("The translation was created as a draft")).toBeVisible();
