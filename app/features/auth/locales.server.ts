@@ -6,6 +6,7 @@ import { getEnv } from "~/env.server";
 import { isUuid } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 import { CATALOGS, SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { languageName } from "~/features/content/document-locale";
 
 // The languages a person may edit. Roles say what kind of content someone may change; these say
 // in which languages: no limit (no rows) is every language, and owners are never limited (they
@@ -27,18 +28,6 @@ export function canEditLocale(user: Person, locale: string): boolean {
 export function limitableLocales(): string[] {
   const tags = getEnv().SITE_LOCALES.map((locale) => locale.tag);
   return tags.length > 1 ? tags : [];
-}
-
-/** A language's name in that language ("English", "Deutsch"), as language pickers show them. */
-export function languageName(tag: string): string {
-  let name: string | undefined;
-  try {
-    name = new Intl.DisplayNames([tag], { type: "language" }).of(tag);
-  } catch {
-    name = undefined;
-  }
-  if (!name) return tag;
-  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
 }
 
 const listOf = (names: string[]) => new Intl.ListFormat("en", { type: "disjunction" }).format(names);

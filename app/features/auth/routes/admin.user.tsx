@@ -29,7 +29,8 @@ import { listAuditEntries } from "~/features/audit/db/audit-log.server";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { isUuid } from "~/db/normalize";
-import { languageName, limitableLocales } from "~/features/auth/locales.server";
+import { limitableLocales } from "~/features/auth/locales.server";
+import { languageName } from "~/features/content/document-locale";
 
 // One person (owners only): their roles, passkeys, sessions and latest actions; changing their
 // roles, ending their sessions, disabling them (their sessions end at once, on every server).

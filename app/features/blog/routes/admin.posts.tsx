@@ -14,7 +14,7 @@ import { getEnv } from "~/env.server";
 import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
 import { startTranslationFromList } from "~/features/content/translation-start.server";
-import { START_TRANSLATION_INTENT, TranslationStatusList } from "~/features/content/admin/translations";
+import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
 
 // Posts (editors): every post whatever its state, newest change first, searchable by title and
 // narrowed by state and category. The filters are a GET form, so a filtered list is a link. A
@@ -175,24 +175,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
                 <td className={cell}>{post.author}</td>
                 <td className={cell}>{post.publishedDate}</td>
                 <td className={cell}>{post.updatedAt}</td>
-                {loaderData.translating ? (
-                  <td className={cell}>
-                    {post.translationOf ? (
-                      <span className="text-muted">
-                        {post.translationOf.language} translation of{" "}
-                        <Link to={post.translationOf.href} className="underline">
-                          its English post
-                        </Link>
-                      </span>
-                    ) : (
-                      <TranslationStatusList
-                        translations={post.translations}
-                        noun="post"
-                        start={{ sourceId: post.id, sourceTitle: post.title }}
-                      />
-                    )}
-                  </td>
-                ) : null}
+                {loaderData.translating ? <TranslationsCell row={post} noun="post" className={cell} /> : null}
               </tr>
             ))}
           </tbody>

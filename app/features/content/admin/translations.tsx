@@ -32,6 +32,40 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 /**
+ * A list's Translations cell for one row: a translation names its source, a source lists its
+ * translations (TranslationStatusList) with the buttons that start a missing one.
+ */
+export function TranslationsCell({
+  row,
+  noun,
+  className,
+}: {
+  row: {
+    id: string;
+    title: string;
+    translationOf?: { language: string; href: string } | null;
+    translations: readonly Summary[];
+  };
+  noun: string;
+  className: string;
+}) {
+  return (
+    <td className={className}>
+      {row.translationOf ? (
+        <span className="text-muted">
+          {row.translationOf.language} translation of{" "}
+          <Link to={row.translationOf.href} className="underline">
+            its English {noun}
+          </Link>
+        </span>
+      ) : (
+        <TranslationStatusList translations={row.translations} noun={noun} start={{ sourceId: row.id, sourceTitle: row.title }} />
+      )}
+    </td>
+  );
+}
+
+/**
  * A list's cell: each other language's translation, Missing / Outdated / Current, with its state and
  * a link; with `start`, a missing one the person may make has its "Translate into …" button.
  */

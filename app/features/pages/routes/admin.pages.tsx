@@ -17,7 +17,7 @@ import { getEnv } from "~/env.server";
 import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
 import { startTranslationFromList } from "~/features/content/translation-start.server";
-import { START_TRANSLATION_INTENT, TranslationStatusList } from "~/features/content/admin/translations";
+import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
 
 // Pages (editors): every page of the site made of blocks, whatever its state, the latest change
 // first; and a new page at a path of the editor's choosing (a campaign's landing page, a page per
@@ -128,24 +128,7 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
                     {page.updatedAt}
                     <span className="block text-xs text-muted">by {page.updatedBy}</span>
                   </td>
-                  {loaderData.translating ? (
-                    <td className={cell}>
-                      {page.translationOf ? (
-                        <span className="text-muted">
-                          {page.translationOf.language} translation of{" "}
-                          <Link to={page.translationOf.href} className="underline">
-                            its English page
-                          </Link>
-                        </span>
-                      ) : (
-                        <TranslationStatusList
-                          translations={page.translations}
-                          noun="page"
-                          start={{ sourceId: page.id, sourceTitle: page.title }}
-                        />
-                      )}
-                    </td>
-                  ) : null}
+                  {loaderData.translating ? <TranslationsCell row={page} noun="page" className={cell} /> : null}
                 </tr>
               ))}
             </tbody>
