@@ -96,7 +96,7 @@ export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher placement="header" />
           <ButtonLink to={contactSalesLink.to} className="hidden md:inline-flex">
             {contactSalesLink.label}

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 // The data-backed and form pages at desktop and phone width (the static pages have their own
@@ -47,4 +48,38 @@ test("data-backed pages have their own title and description", async ({ request 
       seen.set(key, path);
     }
   }
+});
+
+// Every German page (the sample's pages and posts, the forms, the legal pages, the blog, a 404) at
+// desktop width: axe clean with one h1. The phone width and the overflow checks are the English
+// pages' (the frame and the blocks are the same parts; German words are longer, which is what
+// the desktop scan of every page and the phone scan of the home below are for).
+const germanPages = [
+  ...readdirSync("content/pages/de").map((file) => /^path: (\S+)$/m.exec(readFileSync(`content/pages/de/${file}`, "utf8"))![1]!),
+  ...readdirSync("content/posts/de").map((file) => `/de/ressourcen/blog/${file.replace(/\.md$/, "")}`),
+  "/de/ressourcen/blog",
+  "/de/vertrieb-kontaktieren",
+  "/de/demo-anfordern",
+  "/de/rechtliches/datenschutzerklaerung",
+  "/de/rechtliches/nutzungsbedingungen",
+  "/de/gibt-es-nicht",
+];
+
+test.describe("in German", () => {
+  for (const path of germanPages) {
+    test(`${path} is accessible`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expectAccessible(page, `${path} German`);
+    });
+  }
+
+  test("the German home fits a 390 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/de");
+    await expectAccessible(page, "/de phone");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow in px").toBe(0);
+  });
 });
