@@ -19,6 +19,17 @@ export const SHELL_KEYS = [
   "shell.gone.text",
   "shell.error.title",
   "shell.error.text",
+  // The head of a 404, a 410 and a page that failed, in the page's language (their meta tags).
+  "shell.notFound.title",
+  "shell.notFound.description",
+  "shell.gone.title",
+  "shell.gone.description",
+  "shell.error.short",
+  // What the home page shows while a navigation to it waits for its data (the Latest Insights block's own words).
+  "shell.home.headline",
+  "shell.insights.title",
+  "shell.insights.intro",
+  "shell.insights.loading",
   "shell.blog.eyebrow",
   "shell.blog.title",
   "shell.blog.readTime",
