@@ -10,13 +10,10 @@ import {
   type BoardPosition,
   type PositionListEntry,
   type PositionView,
-  employmentTypeLabels,
-  formatPay,
   positionPath,
-  positionWhere,
-  workplaceLabels,
   type Position,
 } from "~/features/careers/positions";
+import { boardCounts, positionLabels, type PositionLabels } from "~/features/careers/position-labels.server";
 import {
   boardFiltersOf,
   matchesBoardFilters,
@@ -38,31 +35,32 @@ import { logger } from "~/platform/logger.server";
 
 // The loader of a position's page, /company/careers/<slug>: an open position with its
 // description, pay and JobPosting structured data; a closed one answers 410 with the positions
-// still open. Where no position is public at the slug, the caller falls back to the pages.
+// still open. Where no position is public at the slug, the caller falls back to the pages. Its
+// labels are written in the page's language (position-labels.server.ts).
 
-export function positionListEntry(position: PublicPosition): PositionListEntry {
+export function positionListEntry(position: PublicPosition, labels: PositionLabels = positionLabels("en")): PositionListEntry {
   return {
     id: position.id,
     title: position.title,
     team: position.team,
-    where: positionWhere(position),
+    where: labels.where(position),
     path: position.path,
     summary: position.summary,
   };
 }
 
-function positionView(position: PublicPosition): PositionView {
+function positionView(position: PublicPosition, labels: PositionLabels): PositionView {
   return {
     id: position.id,
     title: position.title,
     team: position.team,
     summary: position.summary,
     locations: position.locations,
-    workplace: workplaceLabels[position.workplace],
+    workplace: labels.workplace(position.workplace),
     remote: position.workplace === "remote",
-    where: positionWhere(position),
-    employmentType: employmentTypeLabels[position.employmentType],
-    pay: position.pay ? formatPay(position.pay) : null,
+    where: labels.where(position),
+    employmentType: labels.employmentType(position.employmentType),
+    pay: position.pay ? labels.pay(position.pay) : null,
     responsibilities: position.responsibilities,
     requirements: position.requirements,
     closesAt: position.closesAt,
@@ -70,12 +68,20 @@ function positionView(position: PublicPosition): PositionView {
 }
 
 const list = (heading: string, items: readonly string[]) =>
-  items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeXml(item)}</li>`).join("")}</ul>` : "";
+  items.length ? `<h3>${escapeXml(heading)}</h3><ul>${items.map((item) => `<li>${escapeXml(item)}</li>`).join("")}</ul>` : "";
 
-/** The whole description for job search engines and the feeds: the text, then what the person will do and bring. */
-export function fullDescription(position: PublicPosition, descriptionHtml: string): string {
+/**
+ * The whole description for job search engines and the feeds: the text, then what the person will
+ * do and bring, under the page's headings in `labels`' language.
+ */
+export function fullDescription(
+  position: PublicPosition,
+  descriptionHtml: string,
+  labels: PositionLabels = positionLabels("en"),
+): string {
   const summary = position.summary ? `<p>${escapeXml(position.summary)}</p>` : "";
-  return `${summary}${descriptionHtml}${list("What you will do", position.responsibilities)}${list("What you bring", position.requirements)}`;
+  const heading = (key: string) => labels.message(`shell.position.${key}`);
+  return `${summary}${descriptionHtml}${list(heading("responsibilities"), position.responsibilities)}${list(heading("requirements"), position.requirements)}`;
 }
 
 /**
@@ -91,15 +97,18 @@ export async function loadPositionPage(
   const normalized = slug.toLowerCase();
   if (!POSITION_SLUG_PATTERN.test(normalized)) return undefined;
   const db = getDb();
+  const labels = positionLabels(language?.tag ?? "en");
   let found;
   try {
     found = await findPublicPosition(db, normalized, undefined, language?.careers);
     if (found && !found.open) {
-      const open = (await (language ? listOpenPositionsIn(db, language.tag) : listOpenPositions(db))).map(positionListEntry);
+      const open = (await (language ? listOpenPositionsIn(db, language.tag) : listOpenPositions(db))).map((entry) =>
+        positionListEntry(entry, labels),
+      );
       const { title, team, path } = found.position;
       const meta: PageMetaData = {
-        title: `${title} (no longer open)`,
-        description: `The position ${title} is no longer open. See the positions that are.`,
+        title: labels.message("careers.closed.title", { title }),
+        description: labels.message("careers.closed.description", { title }),
         path,
         noindex: true,
         feeds: false,
@@ -123,30 +132,30 @@ export async function loadPositionPage(
   const html = renderMarkup(position.description);
   const meta: PageMetaData = {
     title: `${position.title}, ${position.team}`,
-    description: position.summary || `${position.title}: ${positionWhere(position)}.`,
+    description: position.summary || `${position.title}: ${labels.where(position)}.`,
     path: position.path,
     noindex: false,
     feeds: false,
     alternateFeeds: POSITION_FEED_ALTERNATES,
-    jsonLd: [jobPostingJsonLd({ ...position, descriptionHtml: fullDescription(position, html) }, getEnv().SITE_URL)],
+    jsonLd: [jobPostingJsonLd({ ...position, descriptionHtml: fullDescription(position, html, labels) }, getEnv().SITE_URL)],
   };
   return data({
     kind: "position" as const,
     state: "open" as const,
-    position: positionView(position),
+    position: positionView(position, labels),
     descriptionHtml: carriedByDocument(context, POSITION_DESCRIPTION_ID, html),
     meta,
   });
 }
 
 /** An open position as the careers page lists it. */
-export function boardPosition(position: PublicPosition): BoardPosition {
+export function boardPosition(position: PublicPosition, labels: PositionLabels = positionLabels("en")): BoardPosition {
   return {
-    ...positionListEntry(position),
+    ...positionListEntry(position, labels),
     locations: position.locations,
     workplace: position.workplace,
-    employmentType: employmentTypeLabels[position.employmentType],
-    pay: position.pay ? formatPay(position.pay) : null,
+    employmentType: labels.employmentType(position.employmentType),
+    pay: position.pay ? labels.pay(position.pay) : null,
   };
 }
 
@@ -200,6 +209,8 @@ export type OpenPositionsBoard = {
   total: number;
   /** How many the filters in the address let through. */
   shown: number;
+  /** The line under the filters in the page's language: for all the positions, and for each number the filters let through. */
+  counts: { all: string; matching: string[] };
   /** The list's HTML when it is not carried by the document (a navigation in the browser). */
   listHtml: string | undefined;
 };
@@ -216,8 +227,8 @@ export async function loadOpenPositionsBoard(
 ): Promise<OpenPositionsBoard | null> {
   let board: DrawnBoard;
   try {
-    // The careers page of a language lists that language's positions.
-    board = drawnBoard(await listOpenPositionsIn(getDb(), locale));
+    // The careers page of a language lists that language's positions, in its words.
+    board = drawnBoard(await listOpenPositionsIn(getDb(), locale), locale);
   } catch (error) {
     logger.error({ requestId: context.requestId, err: error }, "open positions could not be read");
     return null;
@@ -228,14 +239,16 @@ export async function loadOpenPositionsBoard(
     choices: board.choices,
     total: board.positions.length,
     shown,
+    counts: board.counts,
     listHtml: carriedByDocument(context, OPEN_POSITIONS_LIST_ID, html),
   };
 }
 
-/** The board drawn from one list of open positions: its entries, the filters' choices, and its HTML per filters. */
+/** The board drawn from one list of open positions: its entries, the filters' choices and counts, and its HTML per filters. */
 type DrawnBoard = {
   positions: readonly BoardPosition[];
   choices: BoardChoices;
+  counts: OpenPositionsBoard["counts"];
   list(filters: BoardFilters): { html: string; shown: number };
 };
 
@@ -243,19 +256,24 @@ type DrawnBoard = {
 const DRAWN_LISTS = 16;
 
 /**
- * Drawn once per list of open positions (the same array until one changes, opens or closes), not
- * once per render: the careers page with fifty positions spent a millisecond and a half on it.
+ * Drawn once per list of open positions (the same array until one changes, opens or closes) and
+ * language, not once per render: the careers page with fifty positions spent a millisecond and a
+ * half on it.
  */
-const drawnBoards = new WeakMap<readonly PublicPosition[], DrawnBoard>();
+const drawnBoards = new WeakMap<readonly PublicPosition[], Map<string, DrawnBoard>>();
 
-function drawnBoard(open: readonly PublicPosition[]): DrawnBoard {
-  const known = drawnBoards.get(open);
+function drawnBoard(open: readonly PublicPosition[], tag: string): DrawnBoard {
+  let languages = drawnBoards.get(open);
+  if (!languages) drawnBoards.set(open, (languages = new Map()));
+  const known = languages.get(tag);
   if (known) return known;
-  const positions = open.map(boardPosition);
+  const labels = positionLabels(tag);
+  const positions = open.map((position) => boardPosition(position, labels));
   const lists = new Map<string, { html: string; shown: number }>();
   const board: DrawnBoard = {
     positions,
     choices: boardChoices(positions),
+    counts: boardCounts(labels, positions.length),
     list(filters) {
       const key = `${filters.team}\n${filters.location}\n${filters.workplace}`;
       let drawn = lists.get(key);
@@ -270,12 +288,12 @@ function drawnBoard(open: readonly PublicPosition[]): DrawnBoard {
       return drawn;
     },
   };
-  drawnBoards.set(open, board);
+  languages.set(tag, board);
   return board;
 }
 
-/** A position's saved draft as its page would show it, for previews: no application form, nothing cached. */
-export function positionDraftView(position: Position, id: string) {
+/** A position's saved draft as its page would show it in the language `tag`, for previews: no application form, nothing cached. */
+export function positionDraftView(position: Position, id: string, tag = "en") {
   const draft: PublicPosition = { ...position, id, path: positionPath(position.slug), postedAt: new Date().toISOString() };
-  return { position: positionView(draft), descriptionHtml: renderMarkup(position.description) };
+  return { position: positionView(draft, positionLabels(tag)), descriptionHtml: renderMarkup(position.description) };
 }

@@ -3,10 +3,9 @@ import type { Database } from "~/db/schema";
 import type { ContentPreviewGrant } from "~/features/content/preview-token.server";
 import { findPositionForEditor } from "~/features/careers/position-documents.server";
 import { positionDraftView } from "~/features/careers/position-page.server";
-import { positionPath } from "~/features/careers/positions";
 
 // Private preview links for positions (the content core's, type "position"): the link shows the
-// position's saved draft as its page would, without the application form.
+// position's saved draft as its page would, in its language, without the application form.
 
 /** The draft a position's grant shows; undefined when the position is gone. */
 export async function positionPreviewOf(db: Kysely<Database>, grant: ContentPreviewGrant) {
@@ -14,8 +13,10 @@ export async function positionPreviewOf(db: Kysely<Database>, grant: ContentPrev
   if (!position) return undefined;
   return {
     title: position.draft.title,
-    path: positionPath(position.draft.slug),
+    // The draft's address (the document's path follows its slug), in its language's careers page.
+    path: position.path,
+    locale: position.locale,
     expiresAt: grant.expiresAt.toISOString(),
-    ...positionDraftView(position.draft, position.id),
+    ...positionDraftView(position.draft, position.id, position.locale),
   };
 }

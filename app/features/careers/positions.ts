@@ -87,9 +87,9 @@ export function positionPath(slug: string): string {
   return `${CAREERS_PATH}/${slug}`;
 }
 
-/** The address without JavaScript of the application form for a position: the careers page's, carrying it. */
-export function applicationPath(positionId: string): string {
-  return `${CAREERS_PATH}?${new URLSearchParams({ apply: "1", position: positionId }).toString()}`;
+/** The address without JavaScript of the application form for a position: its careers page's, carrying it. */
+export function applicationPath(positionId: string, careers: string = CAREERS_PATH): string {
+  return `${careers}?${new URLSearchParams({ apply: "1", position: positionId }).toString()}`;
 }
 
 /** Open while it has no closing date or its closing date is still to come. */
@@ -113,12 +113,16 @@ function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** "€70,000–€90,000 a year": the range in its currency, without cents when it has none. */
-export function formatPay(pay: PayRange, locale = "en-GB"): string {
+/** "€70,000–€90,000": the range in its currency, without cents when it has none, as `locale` writes amounts. */
+export function formatPayRange(pay: PayRange, locale = "en-GB"): string {
   // Written as people write a range: no spaces around the dash.
   const format = currencyFormat(locale, pay.currency);
-  const range = pay.min === pay.max ? format.format(pay.min) : `${format.format(pay.min)}–${format.format(pay.max)}`;
-  return `${range} ${payPeriodLabels[pay.period]}`;
+  return pay.min === pay.max ? format.format(pay.min) : `${format.format(pay.min)}–${format.format(pay.max)}`;
+}
+
+/** "€70,000–€90,000 a year" (the feeds' English; a page's language: position-labels.server.ts). */
+export function formatPay(pay: PayRange, locale = "en-GB"): string {
+  return `${formatPayRange(pay, locale)} ${payPeriodLabels[pay.period]}`;
 }
 
 /** "Engineering · Remote (European Union)": a position's team and where it is done, for lists. */

@@ -71,7 +71,7 @@ export function shellData(locale: SiteLocale): ShellData {
 }
 
 /** The messages `keys` of `locale`'s catalog as they are (their {name} arguments filled in by the page: ~/ui/shell-text). */
-export function routeTexts<K extends string>(locale: SiteLocale, keys: readonly K[]): Texts<K> {
+export function routeTexts<K extends string>(locale: Pick<SiteLocale, "tag">, keys: readonly K[]): Texts<K> {
   const catalog = CATALOGS.get(locale.tag) ?? CATALOGS.get(locale.tag.split("-")[0]!) ?? {};
   const english = CATALOGS.get(SOURCE_LOCALE) ?? {};
   return Object.fromEntries(keys.map((key) => [key, catalog[key] ?? english[key] ?? key])) as Texts<K>;

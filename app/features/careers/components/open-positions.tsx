@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { workplaceLabels, type Workplace } from "~/features/careers/positions";
 import {
   boardFiltersOf,
   matchesBoardFilters,
@@ -13,18 +12,20 @@ import { Button } from "~/ui/button";
 import { Section } from "~/ui/section";
 import { useShellText } from "~/ui/shell-text";
 import { textsOf } from "~/ui/route-texts";
-import type { CareersTexts } from "~/features/careers/careers-texts";
+import { WORKPLACE_TEXT_KEYS, type CareersTexts } from "~/features/careers/careers-texts";
 
 // The careers page's open positions, grouped by team, with filters by team, location and
 // workplace. The filters are a GET form: without JavaScript it reloads the page with them in the
 // address, and the server's list hides what they leave out; with it, the address changes and the
 // list (every open position came with the page, once, as HTML) is filtered here, asking the server
-// nothing.
+// nothing. Its words come with the page in its language; the counts under the filters are written
+// by the server for every number the filters can let through.
 
 type Board = {
   choices: BoardChoices;
   total: number;
   shown: number;
+  counts: { all: string; matching: string[] };
   listHtml: string | undefined;
 };
 
@@ -114,33 +115,36 @@ export function OpenPositions({ board, texts }: { board: Board | null; texts: Ca
           method="get"
           action={links.careers}
           preventScrollReset
-          aria-label="Filter open positions"
+          aria-label={t("shell.careers.filterLabel")}
           className="grid gap-4 sm:grid-cols-4 sm:items-end"
         >
           <Select
             name="team"
-            label="Team"
+            label={t("shell.careers.team")}
             value={filters.team}
-            options={[["", "All teams"], ...choices.team.map((team) => [team, team] as [string, string])]}
+            options={[["", t("shell.careers.allTeams")], ...choices.team.map((team) => [team, team] as [string, string])]}
           />
           <Select
             name="location"
-            label="Location"
+            label={t("shell.careers.location")}
             value={filters.location}
-            options={[["", "All locations"], ...choices.location.map((location) => [location, location] as [string, string])]}
+            options={[
+              ["", t("shell.careers.allLocations")],
+              ...choices.location.map((location) => [location, location] as [string, string]),
+            ]}
           />
           <Select
             name="workplace"
-            label="Workplace"
+            label={t("shell.careers.workplace")}
             value={filters.workplace}
             options={[
-              ["", "Any workplace"],
-              ...choices.workplace.map((workplace: Workplace) => [workplace, workplaceLabels[workplace]] as [string, string]),
+              ["", t("shell.careers.anyWorkplace")],
+              ...choices.workplace.map((workplace) => [workplace, t(WORKPLACE_TEXT_KEYS[workplace])] as [string, string]),
             ]}
           />
           <div className="flex items-center gap-4">
             <Button type="submit" variant="secondary">
-              Filter
+              {t("shell.careers.filter")}
             </Button>
             {filtered ? (
               <Link
@@ -148,16 +152,14 @@ export function OpenPositions({ board, texts }: { board: Board | null; texts: Ca
                 preventScrollReset
                 className="text-base font-semibold text-brand-700 hover:underline"
               >
-                Clear
+                {t("shell.careers.clear")}
               </Link>
             ) : null}
           </div>
         </Form>
       ) : null}
       <p aria-live="polite" className="mt-6 text-base text-muted">
-        {board.total === 0
-          ? t("shell.careers.noPositions")
-          : `${shown} open position${shown === 1 ? "" : "s"}${filtered ? " match these filters" : ""}.`}
+        {board.total === 0 ? t("shell.careers.noPositions") : filtered ? board.counts.matching[shown] : board.counts.all}
       </p>
       <div
         ref={list}

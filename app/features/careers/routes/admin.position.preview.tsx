@@ -8,6 +8,8 @@ import { PositionArticle } from "~/features/careers/components/position-page";
 import { findPositionForEditor } from "~/features/careers/position-documents.server";
 import { POSITION_ROLE } from "~/features/careers/position-editor.server";
 import { positionDraftView } from "~/features/careers/position-page.server";
+import { POSITION_TEXT_KEYS } from "~/features/careers/careers-texts";
+import { routeTexts } from "~/features/i18n/shell.server";
 
 // A position's saved draft as visitors will see it, in the public site's frame, without the
 // application form (nobody applies to a draft).
@@ -20,7 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireContentLocale(user, "document", params.positionId);
   const position = await findPositionForEditor(getDb(), params.positionId);
   if (!position) throw data({ message: "There is no such position." }, { status: 404 });
-  return positionDraftView(position.draft, position.id);
+  // In the position's language, as its page will be.
+  return {
+    ...positionDraftView(position.draft, position.id, position.locale),
+    texts: routeTexts({ tag: position.locale }, POSITION_TEXT_KEYS),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -30,6 +36,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 export default function PositionPreview({ loaderData }: Route.ComponentProps) {
   return (
-    <PositionArticle position={loaderData.position} descriptionHtml={loaderData.descriptionHtml} application={null} preview />
+    <PositionArticle
+      position={loaderData.position}
+      descriptionHtml={loaderData.descriptionHtml}
+      texts={loaderData.texts}
+      application={null}
+      preview
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/company.careers.position";
 import { CareerApplication } from "~/features/leads/components/career-application";
-import { ClosedPosition, PositionArticle } from "~/features/careers/components/position-page";
+import { ClosedPosition, PositionArticle, PositionLoadError } from "~/features/careers/components/position-page";
+import { POSITION_TEXT_KEYS } from "~/features/careers/careers-texts";
 import { loadPositionPage } from "~/features/careers/position-page.server";
 import { formRouteHeaders } from "~/features/leads/forms/headers";
 import { applicationTexts } from "~/features/leads/forms/form-texts.server";
@@ -12,7 +13,7 @@ import { PageView } from "~/features/pages/page-view";
 import { GonePage } from "~/features/redirects/components/gone-page";
 import { NotFound } from "~/ui/not-found";
 import { routeLocale } from "~/features/i18n/request-locale.server";
-import { localizedSitePath } from "~/features/i18n/shell.server";
+import { localizedSitePath, routeTexts } from "~/features/i18n/shell.server";
 
 // A position's page, /company/careers/<slug>: the position visitors see there (open, or closed:
 // 410), with the application form that names it. Where no position is public at the slug, the
@@ -24,9 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
   const language = locale.prefix ? { careers: localizedSitePath("/company/careers", locale), tag: locale.tag } : undefined;
   const page = await loadPositionPage(args.params.slug, args.context, language);
   if (!page) return loadPage(args);
-  // The application form's words, in the page's language.
+  // The page's and the application form's words, in the page's language.
   const position = page.data.state === "open" ? { ...page.data.position, open: true } : null;
-  return data({ ...page.data, applicationTexts: applicationTexts(args.request, position) }, page.init ?? undefined);
+  return data(
+    { ...page.data, texts: routeTexts(locale, POSITION_TEXT_KEYS), applicationTexts: applicationTexts(args.request, position) },
+    page.init ?? undefined,
+  );
 }
 
 /** The application form posts to the position's own URL → career_applications, naming the position. */
@@ -46,19 +50,16 @@ export default function PositionPage({ loaderData }: Route.ComponentProps) {
     if (loaderData.state === "gone") return <GonePage />;
     return <PageView segments={loaderData.segments} insights={loaderData.insights} />;
   }
-  if (loaderData.state === "failed")
-    return (
-      <div role="alert" className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-        <h1 className="text-3xl font-bold">Error Loading Page</h1>
-        <p className="mt-4 text-muted">We're sorry, but we couldn't load this page at this time. Please try again later.</p>
-      </div>
-    );
-  if (loaderData.state === "closed") return <ClosedPosition title={loaderData.position.title} open={loaderData.open} />;
+  const { texts } = loaderData;
+  if (loaderData.state === "failed") return <PositionLoadError texts={texts} />;
+  if (loaderData.state === "closed")
+    return <ClosedPosition title={loaderData.position.title} open={loaderData.open} texts={texts} />;
   const { position } = loaderData;
   return (
     <PositionArticle
       position={position}
       descriptionHtml={loaderData.descriptionHtml}
+      texts={texts}
       application={
         <CareerApplication
           texts={loaderData.applicationTexts}
