@@ -28,6 +28,8 @@ import {
 } from "~/features/blog/db/posts.server";
 import { imageLookupFor, type ImageLookup } from "~/features/media/media.server";
 import { carriedByDocument } from "~/platform/document-html.server";
+import { catalogMessage } from "~/features/i18n/messages.server";
+import { site } from "~/config/site";
 import { getEnv } from "~/env.server";
 import { failed, loaded, notFound, type LoadResult } from "~/platform/load-result";
 import { logger } from "~/platform/logger.server";
@@ -197,6 +199,7 @@ export async function loadPreview(token: string, requestId?: string): Promise<Lo
   }
   return loaded({
     post: page,
+    locale: post.locale,
     state,
     expiresAt: grant.expiresAt.toISOString(),
   });
@@ -229,5 +232,15 @@ function renderedPost(post: BlogPost, pictures: ImageLookup): string {
 /** A post's page: its summary and its rendered body, images drawn as pictures where they can be. */
 async function postPage(post: BlogPost, requestId?: string): Promise<PostPage> {
   const pictures = await guarded(requestId, "post images", () => imagesOf([post]));
-  return { ...toSummary(post, pictures), html: renderedPost(post, pictures), updatedAt: post.updated_at };
+  return {
+    ...toSummary(post, pictures),
+    html: renderedPost(post, pictures),
+    updatedAt: post.updated_at,
+    cardAlt: catalogMessage(post.locale, "seo.postCardAlt", {
+      title: post.title,
+      category: post.category,
+      author: post.author,
+      company: site.company,
+    }),
+  };
 }

@@ -102,7 +102,12 @@ export type BlogList = {
 
 /** A post as its page needs it: the body already rendered to safe HTML on the server. */
 /** A post page. `html` is the rendered article; a document carries it only in its markup (see document-html). */
-export type PostPage = PostSummary & { html?: string; updatedAt: string };
+export type PostPage = PostSummary & {
+  html?: string;
+  updatedAt: string;
+  /** The text alternative of its social card, in its language. */
+  cardAlt: string;
+};
 
 /** A private preview link's page: the token is one path segment, so it never meets a post's slug route. */
 export const PREVIEW_PATH = `${BLOG_PATH}/preview`;
@@ -114,6 +119,8 @@ export function previewPath(token: string): string {
 /** What a preview shows: the post as its page will, its state, and when the link stops working. */
 export type PostPreview = {
   post: PostPage;
+  /** The post's language, which its preview's banner speaks. */
+  locale: string;
   state: "draft" | "scheduled" | "published";
   expiresAt: string;
 };

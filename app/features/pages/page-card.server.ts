@@ -6,6 +6,8 @@ import { lineText, titleText, type CardText, type Coverage } from "~/features/so
 import { CARD_SIZE, SOCIAL_CARDS_PATH } from "~/features/social-cards/social-card";
 import type { PageImage } from "~/features/site/seo";
 import { logger } from "~/platform/logger.server";
+import { localePrefix } from "~/features/content/document-locale";
+import { documentLocaleOf } from "~/features/content/locales.server";
 
 // A page's social card: its section, title and description on the brand's ground, over the image
 // an editor picked for the page when it is one of this site. Its address names the page's id, not
@@ -24,12 +26,16 @@ export function pageCardPath(pageId: string): string {
   return `${PAGE_CARDS_PATH}/${pageId}.png`;
 }
 
-/** The part of the site a page is in, from its path's first segment ("/company/about": "Company"); none for a top-level page. */
+/**
+ * The part of the site a page is in, from its path's first segment after its language's prefix
+ * ("/company/about": "Company", "/de/unternehmen/ueber-uns": "Unternehmen"); none for a top-level page.
+ */
 export function sectionOf(path: string): string {
-  const segments = path.split("/").filter(Boolean);
+  const locale = documentLocaleOf(path);
+  const segments = path.slice(localePrefix(locale).length).split("/").filter(Boolean);
   if (segments.length < 2) return "";
   const words = segments[0]!.replaceAll("-", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
 }
 
 /**

@@ -10,15 +10,16 @@ import { logger } from "~/platform/logger.server";
 // so an edit shows at once); the shared card machinery (~/features/social-cards) renders the PNG
 // (the post's image, when it has one of this site, under its text) once per version and keeps it.
 
-/** What the card draws of a post: "Sentinel Blog", its category, title, author and date. */
-export function postCardSource(post: BlogPostCard): CardSource {
+/** What the card draws of a post: "Sentinel Blog", its category, title, author and date (in the post's language, `locale`). */
+export function postCardSource(post: BlogPostCard, locale = "en"): CardSource {
   return {
     kind: "post",
     id: post.id,
-    fields: [post.title, post.category, post.author, post.published_date],
+    // The language writes the date: a card drawn in another is another version.
+    fields: [post.title, post.category, post.author, post.published_date, locale],
     image: post.image_url,
     text: (covered) => {
-      const text = cardText(post, { covered, fallbackTitle: `${site.company} Blog` });
+      const text = cardText(post, { covered, fallbackTitle: `${site.company} Blog`, locale });
       return {
         label: `${site.product.name} Blog`,
         kicker: text.category,
@@ -46,5 +47,5 @@ export async function postCardResponse(request: Request, slugOrId: string, reque
     return cardUnavailable();
   }
   if (!post) return cardNotFound();
-  return cardResponse(request, postCardSource(post), requestId);
+  return cardResponse(request, postCardSource(post, locale), requestId);
 }

@@ -23,7 +23,7 @@ export type PostCardText = {
   title: string;
   category: string;
   author: string;
-  /** "March 5, 2025", or "" when the stored date does not parse. */
+  /** "March 5, 2025" ("5. März 2025" on a German post's), or "" when the stored date does not parse. */
   date: string;
   titleFontSize: number;
   titleMaxLines: number;
@@ -33,16 +33,17 @@ export type CardPost = { title: string; category: string; author: string; publis
 
 /**
  * The card's texts, cleaned and clamped, and the title's size. A title with nothing drawable left
- * (one written wholly in a script the fonts lack) is replaced by `fallbackTitle`.
+ * (one written wholly in a script the fonts lack) is replaced by `fallbackTitle`. The date is
+ * written in the post's language (`locale`), as its page writes it.
  */
 export function cardText(
   post: CardPost,
-  { covered, fallbackTitle }: { covered?: Coverage; fallbackTitle: string },
+  { covered, fallbackTitle, locale = "en" }: { covered?: Coverage; fallbackTitle: string; locale?: string },
 ): PostCardText {
   return {
     ...titleText(post.title, { covered, fallbackTitle }),
     category: lineText(post.category, MAX_CATEGORY_CHARS, covered),
     author: lineText(post.author, MAX_AUTHOR_CHARS, covered),
-    date: formatLongDate(post.published_date),
+    date: formatLongDate(post.published_date, locale),
   };
 }
