@@ -123,13 +123,14 @@ export default function App() {
   // A client-side navigation still waiting for data shows the destination's loading state at once.
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  const { links } = useShellText();
   // The visit starts on whichever public page comes first; forms send it with a lead.
   useEffect(() => {
     if (!isBackOfficePath(pathname)) currentVisit();
     // Only the page the tab opened on: later pages never replace it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname) : undefined;
+  const Pending = navigation.state === "loading" ? pendingStateFor(navigation.location.pathname, links) : undefined;
   return Pending ? <Pending /> : <Outlet />;
 }
 

@@ -1,18 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
 import { POST_CARD, postCardPath, type PostPage } from "~/features/blog/posts";
-import { absoluteUrl, pageMeta, siteUrlFrom } from "~/features/site/seo";
-import { shellText, type ShellData, type ShellText } from "~/ui/shell-text";
+import { absoluteUrl, pageMeta, shellTextOf, siteUrlFrom } from "~/features/site/seo";
 
 // A post page's head, shared by the post's public page and its private preview.
 
 type Matches = Parameters<typeof pageMeta>[0];
-
-/** The frame's texts for a meta function, from the root's match. */
-export function shellTextOf(matches: Matches): ShellText {
-  const root = matches.find((match) => match?.id === "root")?.data as { shell?: ShellData } | undefined;
-  return shellText(root?.shell);
-}
 
 /** The head of "Blog Post Not Found" at `path`. */
 export function postNotFoundMeta(matches: Matches, path: string): MetaDescriptor[] {
@@ -35,7 +28,7 @@ export function postMeta(matches: Matches, post: Omit<PostPage, "html">): MetaDe
     image: {
       url: card,
       ...POST_CARD,
-      alt: `${post.title} — ${post.category} article by ${post.author} on the ${site.company} blog`,
+      alt: post.cardAlt,
     },
     feeds: { category: post.category },
     jsonLd: [

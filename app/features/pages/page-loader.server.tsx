@@ -14,6 +14,7 @@ import { statusOf } from "~/platform/load-result";
 import { inlineIfQuick } from "~/platform/streaming.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 import { requestLocale } from "~/features/i18n/request-locale.server";
+import { catalogMessage } from "~/features/i18n/messages.server";
 
 // The loader of the page route(s): the published page at the request's path, drawn into segments,
 // with the data its live blocks need and the inputs of its meta tags. Where no page is published,
@@ -53,12 +54,12 @@ function metaOf(page: PageDocument, id: string): PageMetaData {
   };
 }
 
-/** The error state of a page whose content cannot be shown (as the legal pages show theirs). */
-function PageLoadError({ reason }: { reason?: string }) {
+/** The error state of a page whose content cannot be shown (as the legal pages show theirs), in the page's language. */
+function PageLoadError({ reason, locale }: { reason?: string; locale: string }) {
   return (
     <div role="alert" className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-      <h1 className="text-3xl font-bold">Error Loading Page</h1>
-      <p className="mt-4 text-muted">We're sorry, but we couldn't load this page at this time. Please try again later.</p>
+      <h1 className="text-3xl font-bold">{catalogMessage(locale, "shell.pageError.title")}</h1>
+      <p className="mt-4 text-muted">{catalogMessage(locale, "shell.pageError.text")}</p>
       {reason ? <p className="mt-2 text-sm text-muted">{reason}</p> : null}
     </div>
   );
@@ -87,7 +88,11 @@ export async function loadPage({ request, context }: { request: Request; context
             {
               kind: "html",
               id: "page-error",
-              html: carriedByDocument(context, "page-error", renderToStaticMarkup(<PageLoadError reason={result.reason} />)),
+              html: carriedByDocument(
+                context,
+                "page-error",
+                renderToStaticMarkup(<PageLoadError reason={result.reason} locale={locale.tag} />),
+              ),
             },
           ]
         : [];

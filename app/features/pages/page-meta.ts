@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/config/site";
-import { notFoundMeta, pageMeta, type PageImage } from "~/features/site/seo";
-import { goneMeta } from "~/features/redirects/gone-meta";
+import { missingPageMeta, pageMeta, shellTextOf, type PageImage } from "~/features/site/seo";
 import type { FeedAlternate } from "~/platform/feeds";
 
 /** What a page's meta tags are made of: small, it travels with the page's data. */
@@ -25,8 +24,9 @@ type PageRouteData = { state: string; meta: PageMetaData | null } | undefined;
 export function pageRouteMeta(matches: Parameters<typeof pageMeta>[0], data: PageRouteData): MetaDescriptor[] {
   const meta = data?.meta;
   if (!meta) {
-    if (data?.state === "failed") return [{ title: `Error | ${site.company}` }, { name: "robots", content: "noindex" }];
-    return data?.state === "gone" ? goneMeta : notFoundMeta;
+    if (data?.state === "failed")
+      return [{ title: `${shellTextOf(matches).t("error.short")} | ${site.company}` }, { name: "robots", content: "noindex" }];
+    return missingPageMeta(matches, data?.state === "gone" ? "gone" : "notFound");
   }
   const tags = pageMeta(matches, {
     title: meta.title,

@@ -3,6 +3,7 @@ import { site } from "~/config/site";
 import { feedLinks } from "~/features/blog/feeds";
 import { feedAlternateLinks, type FeedAlternate } from "~/platform/feeds";
 import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
+import { shellText, type ShellData, type ShellText } from "~/ui/shell-text";
 
 type RootMatch = { id: string; data?: unknown } | undefined;
 
@@ -18,12 +19,21 @@ function localePrefixFrom(matches: readonly RootMatch[], path: string): string {
   return root?.locales ? localeOfPath(path, root.locales).prefix : "";
 }
 
-/** The not-found page's tags, wherever a page answers 404 with it. */
-export const notFoundMeta: MetaDescriptor[] = [
-  { title: `Page not found | ${site.company}` },
-  { name: "description", content: "The page you were looking for does not exist." },
-  { name: "robots", content: "noindex" },
-];
+/** The frame's texts for a meta function, from the root's match: the page's language. */
+export function shellTextOf(matches: readonly RootMatch[]): ShellText {
+  const root = matches.find((match) => match?.id === "root")?.data as { shell?: ShellData } | undefined;
+  return shellText(root?.shell);
+}
+
+/** The head of a page that is not there (404) or removed (410), in the page's language. */
+export function missingPageMeta(matches: readonly RootMatch[], why: "notFound" | "gone" = "notFound"): MetaDescriptor[] {
+  const { t } = shellTextOf(matches);
+  return [
+    { title: `${t(`${why}.title`)} | ${site.company}` },
+    { name: "description", content: t(`${why}.description`) },
+    { name: "robots", content: "noindex" },
+  ];
+}
 
 export type PageImage = { url: string; width: number; height: number; alt: string };
 

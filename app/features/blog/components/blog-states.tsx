@@ -2,13 +2,12 @@ import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/ui/button";
 import { PageHero, Section } from "~/ui/section";
-import { site } from "~/config/site";
 import { BLOG_SKELETON_COUNT } from "~/features/blog/posts";
 import { keptQuery } from "~/features/site/query-params";
 import { useShellText } from "~/ui/shell-text";
 
 /** Home block while its posts stream in: "Loading our latest articles...". */
-export function InsightsLoading({ text = "Loading our latest articles..." }: { text?: string }) {
+export function InsightsLoading({ text }: { text: string }) {
   return (
     <div
       aria-busy="true"
@@ -83,15 +82,7 @@ function RetryButton() {
 }
 
 /** The home page's Latest Insights section around whatever state it is in. */
-export function InsightsSection({
-  children,
-  title = "Latest Insights",
-  intro = "Research, guidance and product news on keeping enterprise AI secure, compliant and under your control.",
-}: {
-  children: ReactNode;
-  title?: string;
-  intro?: string;
-}) {
+export function InsightsSection({ children, title, intro }: { children: ReactNode; title: string; intro: string }) {
   return (
     <Section id="latest-insights" title={title} intro={intro}>
       {children}
@@ -99,14 +90,15 @@ export function InsightsSection({
   );
 }
 
-/** What the home page shows while a client-side navigation to it waits for data. */
+/** What the home page shows while a client-side navigation to it waits for data, in the frame's language. */
 export function LatestInsightsPending() {
+  const { t } = useShellText();
   return (
     <>
       {/* The page's own hero replaces this as soon as the data arrives; its h1 keeps the outline whole. */}
-      <h1 className="sr-only">{site.headline}</h1>
-      <InsightsSection>
-        <InsightsLoading />
+      <h1 className="sr-only">{t("home.headline")}</h1>
+      <InsightsSection title={t("insights.title")} intro={t("insights.intro")}>
+        <InsightsLoading text={t("insights.loading")} />
       </InsightsSection>
     </>
   );

@@ -4,7 +4,6 @@ import { BlogLoadError, InsightsLoading, InsightsSection } from "~/features/blog
 import { FeaturedPostCard, PostCard } from "~/features/blog/components/post-card";
 import { ButtonLink } from "~/ui/button";
 import {
-  BLOG_PATH,
   HOME_VIEW_ALL_THRESHOLD,
   POST_IMAGE_SIZES,
   type LatestInsights as LatestInsightsData,
@@ -18,14 +17,15 @@ export function LatestInsights({
   texts,
 }: {
   insights: StreamedLoad<LatestInsightsData>;
-  /** Its words in the page's language (the server's catalogs); English when absent. */
+  /** Its words and blog link in the page's language (the server's catalogs: it always sends them). */
   texts?: LatestInsightsTexts;
 }) {
+  if (!texts) return null;
   return (
-    <InsightsSection title={texts?.title} intro={texts?.intro}>
+    <InsightsSection title={texts.title} intro={texts.intro}>
       {insights instanceof Promise ? (
-        <Suspense fallback={<InsightsLoading text={texts?.loading} />}>
-          <Await resolve={insights} errorElement={<BlogLoadError text={texts?.error} />}>
+        <Suspense fallback={<InsightsLoading text={texts.loading} />}>
+          <Await resolve={insights} errorElement={<BlogLoadError text={texts.error} />}>
             {(data) => <InsightsContent data={data} texts={texts} />}
           </Await>
         </Suspense>
@@ -34,14 +34,14 @@ export function LatestInsights({
         // stream a large completed boundary separately, which needs JavaScript to reveal.
         <InsightsContent data={insights.value} texts={texts} />
       ) : (
-        <BlogLoadError text={texts?.error} />
+        <BlogLoadError text={texts.error} />
       )}
     </InsightsSection>
   );
 }
 
-function InsightsContent({ data, texts }: { data: LatestInsightsData; texts?: LatestInsightsTexts }) {
-  if (!data.featured) return <p className="text-muted">{texts?.empty ?? "No articles have been published yet."}</p>;
+function InsightsContent({ data, texts }: { data: LatestInsightsData; texts: LatestInsightsTexts }) {
+  if (!data.featured) return <p className="text-muted">{texts.empty}</p>;
   return (
     <>
       {/* The largest image near the top of the page: fetched first. */}
@@ -57,8 +57,8 @@ function InsightsContent({ data, texts }: { data: LatestInsightsData; texts?: La
       ) : null}
       {data.total > HOME_VIEW_ALL_THRESHOLD ? (
         <div className="mt-10 text-center">
-          <ButtonLink to={texts?.blogPath ?? BLOG_PATH} variant="secondary">
-            {texts?.viewAll ?? "View All Articles"}
+          <ButtonLink to={texts.blogPath} variant="secondary">
+            {texts.viewAll}
           </ButtonLink>
         </div>
       ) : null}

@@ -6,7 +6,7 @@ import { loadSupersededLegalDocument } from "~/features/legal/documents.server";
 import { legalPageOf, legalPathIn, legalVersionPathIn } from "~/features/legal/paths.server";
 import { legalDate, legalDocumentText, legalMessage, versionLineText } from "~/features/legal/page-text.server";
 import { statusOf } from "~/platform/load-result";
-import { notFoundMeta, pageMeta } from "~/features/site/seo";
+import { missingPageMeta, pageMeta } from "~/features/site/seo";
 
 // An earlier published version of a legal document, kept readable for those who need to know what
 // was agreed when. routes.ts mounts this module under each document's path in every language; a
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData || loaderData.result.state === "not-found") return notFoundMeta;
+  if (!loaderData || loaderData.result.state === "not-found") return missingPageMeta(matches);
   return [
     ...pageMeta(matches, { title: loaderData.title, description: loaderData.description, path: loaderData.path }),
     // A superseded text is kept for reference; search engines should send readers to the current one.

@@ -12,7 +12,7 @@ import {
   versionLineText,
 } from "~/features/legal/page-text.server";
 import { statusOf } from "~/platform/load-result";
-import { notFoundMeta, pageMeta } from "~/features/site/seo";
+import { missingPageMeta, pageMeta } from "~/features/site/seo";
 
 // One module serves both legal documents in every language; routes.ts mounts it at each path with
 // its own id, and the path says which document and language (English at /terms/…, German at
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return notFoundMeta;
+  if (!loaderData) return missingPageMeta(matches);
   const { name, description } = loaderData.text;
   return pageMeta(matches, { title: name, description, path: loaderData.path });
 };
