@@ -12,5 +12,11 @@ export async function pagePreviewOf(db: Kysely<Database>, grant: ContentPreviewG
   const page = grant.type === "page" ? await findPageForEditor(db, grant.id) : undefined;
   if (!page) return undefined;
   const draft = page.draft as PageDraft;
-  return { title: draft.title, path: draft.path, expiresAt: grant.expiresAt.toISOString(), html: renderPagePreview(draft).html };
+  return {
+    title: draft.title,
+    path: draft.path,
+    locale: page.locale,
+    expiresAt: grant.expiresAt.toISOString(),
+    html: renderPagePreview(draft).html,
+  };
 }

@@ -1,16 +1,19 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/resources.blog.preview";
 import { BlogPostArticle, BlogPostNotFound } from "~/features/blog/components/blog-post";
-import { BLOG_PATH, type PostPreview } from "~/features/blog/posts";
+import { BLOG_PATH } from "~/features/blog/posts";
 import { loadPreview, withArticleInDocument } from "~/features/blog/posts.server";
-import { formatLongDate } from "~/platform/dates";
 import { statusOf } from "~/platform/load-result";
 import { postMeta, postNotFoundMeta } from "~/features/blog/post-meta";
+import { postPreviewNotice } from "~/features/content/preview-notice.server";
+import { PreviewNotice } from "~/features/content/components/preview-notice";
+import { site } from "~/config/site";
 
 // A private preview link (`npm run content -- preview`): a draft or scheduled post on its real
-// page, under a "Preview — not published" banner. The link is the only credential, so every answer
-// here, found or not, is kept out of every cache (no-store: the server's page cache never keeps
-// it), out of search engines (noindex), and out of Referer headers sent to the sites it links to.
+// page, under a "Preview — not published" banner in the post's language. The link is the only
+// credential, so every answer here, found or not, is kept out of every cache (no-store: the
+// server's page cache never keeps it), out of search engines (noindex), and out of Referer headers
+// sent to the sites it links to.
 const PREVIEW_HEADERS = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
@@ -24,12 +27,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw redirect(result.value.post.href, { status: 302, headers: PREVIEW_HEADERS });
   }
   const status = statusOf(result);
-  if (result.state === "loaded") result.value = { ...result.value, post: withArticleInDocument(result.value.post, context) };
+  const preview =
+    result.state === "loaded"
+      ? {
+          ...result.value,
+          post: withArticleInDocument(result.value.post, context),
+          notice: postPreviewNotice(result.value.locale, {
+            state: result.value.state === "scheduled" ? "scheduled" : "draft",
+            publishedDate: result.value.post.publishedDate,
+            // The title the post's page has in its head (postMeta's).
+            title: `${result.value.post.title} | ${site.company}`,
+            expiresAt: result.value.expiresAt,
+          }),
+        }
+      : null;
   // An unusable token is answered exactly like an unknown post: the same page, the same 404.
-  return data(
-    { preview: result.state === "loaded" ? result.value : null },
-    { status, headers: { ...PREVIEW_HEADERS, ...(status === 503 ? { "Retry-After": "30" } : {}) } },
-  );
+  return data({ preview }, { status, headers: { ...PREVIEW_HEADERS, ...(status === 503 ? { "Retry-After": "30" } : {}) } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -46,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!preview) return [...postNotFoundMeta(matches, BLOG_PATH), ...robots];
   // The document's title says it is a preview (feed links carry a title attribute too: left alone).
   const tags = postMeta(matches, preview.post).map((tag) =>
-    "title" in tag && Object.keys(tag).length === 1 ? { title: `Preview: ${String(tag.title)}` } : tag,
+    "title" in tag && Object.keys(tag).length === 1 ? { title: preview.notice.title } : tag,
   );
   return [...tags, ...robots];
 };
@@ -54,20 +67,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogPostPreviewPage({ loaderData }: Route.ComponentProps) {
   const { preview } = loaderData;
   if (!preview) return <BlogPostNotFound />;
-  return <BlogPostArticle post={preview.post} notice={<PreviewBanner preview={preview} />} />;
-}
-
-function PreviewBanner({ preview }: { preview: PostPreview }) {
-  const when =
-    preview.state === "scheduled"
-      ? `Scheduled to appear on ${formatLongDate(preview.post.publishedDate)} at ${preview.post.publishedDate.slice(11, 16)} UTC.`
-      : "This is a draft: visitors cannot see it.";
-  return (
-    <div role="status" className="mb-8 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950">
-      <p className="font-semibold">Preview — not published</p>
-      <p className="mt-1 text-sm">
-        {when} Only people with this link can see this page; the link works until {formatLongDate(preview.expiresAt)}.
-      </p>
-    </div>
-  );
+  return <BlogPostArticle post={preview.post} notice={<PreviewNotice notice={preview.notice} className="mb-8" />} />;
 }

@@ -1,19 +1,22 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-preview";
 import { NotFound } from "~/ui/not-found";
-import { notFoundMeta } from "~/features/site/seo";
+import { missingPageMeta } from "~/features/site/seo";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
 import { previewGrantOf } from "~/features/content/preview-links.server";
+import { documentPreviewNotice } from "~/features/content/preview-notice.server";
+import { PreviewNotice } from "~/features/content/components/preview-notice";
 import { pagePreviewOf } from "~/features/pages/page-preview-links.server";
 import { positionPreviewOf } from "~/features/careers/position-preview.server";
 import { PositionArticle } from "~/features/careers/components/position-page";
-import { formatLongDate } from "~/platform/dates";
+import { POSITION_TEXT_KEYS } from "~/features/careers/careers-texts";
+import { routeTexts } from "~/features/i18n/shell.server";
 
 // A private preview link to the saved draft of a page or a position (made on its editor), drawn as
-// its public page would be, under a "Preview — not published" banner. As the posts' links: the
-// link is the only credential, so every answer is kept out of caches, search engines and Referer
-// headers, and an unusable token is answered exactly like an unknown page.
+// its public page would be, under a "Preview — not published" banner, in the document's language.
+// As the posts' links: the link is the only credential, so every answer is kept out of caches,
+// search engines and Referer headers, and an unusable token is answered exactly like an unknown page.
 
 const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
@@ -22,11 +25,18 @@ async function previewOf(token: string) {
   const grant = await previewGrantOf(db, getEnv(), token);
   if (grant?.type === "page") {
     const page = await pagePreviewOf(db, grant);
-    return page && { kind: "page" as const, ...page };
+    return page && { kind: "page" as const, ...page, notice: documentPreviewNotice(page.locale, { kind: "page", ...page }) };
   }
   if (grant?.type === "position") {
     const position = await positionPreviewOf(db, grant);
-    return position && { kind: "position" as const, ...position };
+    return (
+      position && {
+        kind: "position" as const,
+        ...position,
+        notice: documentPreviewNotice(position.locale, { kind: "position", ...position }),
+        texts: routeTexts({ tag: position.locale }, POSITION_TEXT_KEYS),
+      }
+    );
   }
   return undefined;
 }
@@ -40,10 +50,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...(loaderData?.preview
-    ? [{ title: `Preview: ${loaderData.preview.title}` }]
-    : notFoundMeta.filter((tag) => !("name" in tag && tag.name === "robots"))),
+    ? [{ title: loaderData.preview.notice.title }]
+    : missingPageMeta(matches).filter((tag) => !("name" in tag && tag.name === "robots"))),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "no-referrer" },
 ];
@@ -54,16 +64,16 @@ export default function ContentPreviewLink({ loaderData }: Route.ComponentProps)
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
-        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950">
-          <p className="font-semibold">Preview — not published</p>
-          <p className="mt-1 text-sm">
-            The saved draft of the {preview.kind} at {preview.path}. Only people with this link can see it; the link works until{" "}
-            {formatLongDate(preview.expiresAt)}.
-          </p>
-        </div>
+        <PreviewNotice notice={preview.notice} />
       </div>
       {preview.kind === "position" ? (
-        <PositionArticle position={preview.position} descriptionHtml={preview.descriptionHtml} application={null} preview />
+        <PositionArticle
+          position={preview.position}
+          descriptionHtml={preview.descriptionHtml}
+          texts={preview.texts}
+          application={null}
+          preview
+        />
       ) : (
         // Trusted: drawn on the server by the blocks' own views from checked blocks.
         <div dangerouslySetInnerHTML={{ __html: preview.html }} />
