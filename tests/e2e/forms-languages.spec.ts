@@ -1,5 +1,6 @@
 import { test, expect, waitForHydration } from "./support/fixtures";
 import { backOfficeServerForThisFile, signInAs } from "./support/back-office";
+import { withDatabase } from "./support/database";
 import { field, leadRows, uniqueCampaign } from "./forms-support";
 
 // The lead forms in German (SITE_LOCALES=en,de): the demo form at /de/demo-anfordern in German
@@ -52,6 +53,69 @@ test("the German demo form: German words, a German message from the browser, the
   const { page: desk } = await signInAs(browser, server, ["sales"]);
   await desk.goto("/admin/leads?form=request-demo");
   await expect(desk.getByRole("table").getByRole("row", { name: /Hedy Lamarr/ })).toContainText("German (de)");
+});
+
+test("the German careers page and a German position's page: filters, facts and the application in German", async ({ page }) => {
+  // A German translation of a sample position, published as an editor's tool writes it (updated_at
+  // too, which the servers' watch of held positions reads).
+  const title = "Compliance-Programm-Manager:in";
+  const path = "/de/unternehmen/karriere/compliance-programm-manager";
+  withDatabase(server.databasePath, (db) => {
+    const source = db
+      .prepare("SELECT id, published FROM content_documents WHERE path = '/company/careers/compliance-program-manager'")
+      .get() as { id: string; published: string };
+    const german = JSON.stringify({
+      ...(JSON.parse(source.published) as Record<string, unknown>),
+      slug: "compliance-programm-manager",
+      title,
+      remoteRegions: ["Europäische Union"],
+      responsibilities: ["Die jährlichen Audits nach SOC 2 und ISO 27001 leiten."],
+      requirements: ["Drei Jahre Erfahrung mit Compliance-Programmen."],
+    });
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO content_documents (id, type, path, draft, published, published_path, published_at, first_published_at, state, revision, created_at, updated_at, locale, translation_of, source_revision)
+       VALUES (?, 'position', ?, ?, ?, ?, ?, ?, 'published', 1, ?, ?, 'de', ?, 1)`,
+    ).run(crypto.randomUUID(), path, german, german, path, now, now, now, now, source.id);
+  });
+
+  await expect(async () => {
+    await page.goto(`${server.url}/de/unternehmen/karriere`);
+    await expect(page.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const filters = page.getByRole("form", { name: "Offene Stellen filtern" });
+  await expect(filters.getByLabel("Team")).toHaveValue("");
+  await expect(filters.getByLabel("Team").getByRole("option", { name: "Alle Teams" })).toBeAttached();
+  await expect(filters.getByLabel("Standort").getByRole("option", { name: "Alle Standorte" })).toBeAttached();
+  await expect(filters.getByLabel("Arbeitsmodell").getByRole("option", { name: "Alle Arbeitsmodelle" })).toBeAttached();
+  await expect(page.getByText("1 offene Stelle.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Remote (Europäische Union) · Vollzeit · 70.000 €–90.000 € pro Jahr")).toBeVisible();
+  await waitForHydration(page);
+  await filters.getByLabel("Arbeitsmodell").selectOption({ label: "Remote" });
+  await filters.getByRole("button", { name: "Filtern" }).click();
+  await expect(page.getByText("1 offene Stelle passt zu diesen Filtern.")).toBeVisible();
+  await expect(filters.getByRole("link", { name: "Zurücksetzen" })).toBeVisible();
+
+  await page.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(`${server.url}${path}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  for (const term of ["Team", "Standort", "Arbeitsmodell", "Anstellungsart", "Vergütung"])
+    await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^Vollzeit$/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Ihre Aufgaben" }).getByRole("heading", { name: "Ihre Aufgaben" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Was Sie mitbringen" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Alle offenen Stellen" })).toHaveAttribute("href", "/de/unternehmen/karriere");
+  const apply = page.getByRole("link", { name: "Auf diese Stelle bewerben" }).first();
+  await expect(apply).toHaveAttribute("href", /^\/de\/unternehmen\/karriere\?apply=1&position=/);
+
+  // The application form on the German position's page: German too.
+  await waitForHydration(page);
+  await apply.click();
+  const dialog = page.getByRole("dialog", { name: `Bewerbung als ${title}` });
+  await expect(dialog).toBeVisible();
+  await expect(field(dialog, "Vorname")).toBeVisible();
+  await expect(field(dialog, "E-Mail-Adresse")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Bewerbung absenden" })).toBeVisible();
 });
 
 test("the English forms stay English on the same site", async ({ page }) => {
