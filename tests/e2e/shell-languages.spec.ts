@@ -80,11 +80,12 @@ test("an unknown address under /de is the German 404, one under a language the s
 });
 
 test("a German post is on the German blog, at its German address, and not on the English one", async ({ page, request }) => {
+  // Featured, so that it is the list's first card whatever the sample's German posts are.
   withDatabase(server.databasePath, (db) => {
     const now = new Date().toISOString();
     db.prepare(
       `INSERT INTO blog_posts (id, slug, title, excerpt, content, category, author, published_date, read_time, image_url, featured, published, created_at, updated_at, locale)
-       VALUES (?, 'ki-governance-im-alltag', 'KI-Governance im Alltag', 'Was Aufsichtsbehörden erwarten.', 'Text des **Beitrags**.', 'Leitfäden', 'Ada', '2025-03-05T12:00:00.000Z', 6, NULL, 0, 1, ?, ?, 'de')`,
+       VALUES (?, 'ki-governance-im-alltag', 'KI-Governance im Alltag', 'Was Aufsichtsbehörden erwarten.', 'Text des **Beitrags**.', 'Leitfäden', 'Ada', '2025-03-05T12:00:00.000Z', 6, NULL, 1, 1, ?, ?, 'de')`,
     ).run(randomUUID(), now, now);
   });
   await page.goto(`${server.url}/de/ressourcen/blog`);
