@@ -22,7 +22,7 @@ import { useNonce } from "~/platform/nonce";
 import { currentVisit } from "~/features/leads/visit-memory";
 import { isBackOfficePath } from "~/platform/back-office-path";
 import { organizationJsonLd } from "~/features/site/seo";
-import { publicNavigation } from "~/features/navigation/navigation.server";
+import { frameNavigation } from "~/features/navigation/navigation.server";
 import type { SiteNavigation } from "~/config/site";
 import { localeOfPath, type SiteLocale } from "~/features/i18n/site-locales";
 import { loadPageLanguages } from "~/features/i18n/page-languages.server";
@@ -38,22 +38,21 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request }: Route.LoaderArgs): Promise<{
   siteUrl: string;
-  navigation?: SiteNavigation;
+  navigation: SiteNavigation;
   locales?: SiteLocale[];
   languages?: PageLanguages;
   shell: ShellData;
 }> {
-  // SITE_URL and the site's languages are the only configuration the browser ever sees. The menus
-  // come along only once an editor has changed them (or in a language other than English), the
-  // languages only when the site is not in English alone. The frame's texts come in the page's
-  // language (~/ui/shell-text): they are in no page's JavaScript.
+  // SITE_URL and the site's languages are the only configuration the browser ever sees, the
+  // languages only when the site is not in English alone. The menus (edited or the code's own) and
+  // the frame's texts come in the page's language (~/ui/shell-text): they are in no page's JavaScript.
   const { SITE_URL: siteUrl, SITE_LOCALES: locales } = getEnv();
   // The page's language (an address under a language the site does not publish: the default's).
   const { locale } = requestLocale(request, locales);
-  const navigation = await publicNavigation(locale);
+  const navigation = await frameNavigation(locale);
   const shell = shellData(locale);
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
-  const frame = { siteUrl, ...(navigation ? { navigation } : {}), shell };
+  const frame = { siteUrl, navigation, shell };
   if (!multilingual) return frame;
   // The page's versions in the other languages: its head's alternates, the switcher, the suggestion.
   const { pathname } = new URL(request.url);

@@ -1,6 +1,6 @@
 // Page-level benchmark: starts the built production server on a fresh SQLite database and prints
 // (1) the JavaScript a first visit to `/` and to a post downloads, against the 105 KB budget (the
-// careers page and a position's page, which carry the application form, against 146 KB), and
+// careers page and a position's page, which carry the application form, against 145 KB), and
 // (2) throughput of cache hits — the post page, `/robots.txt` — and of a static file
 // (`/favicon.svg`) from our server, next to nginx (as installed: one worker per core) serving the
 // very same bytes, the post page's brotli body with the headers our server sends, as a static

@@ -1,17 +1,11 @@
 import { Link } from "react-router";
-import { footerColumns, footerShortLinks, site, type NavGroup, type NavLink } from "~/config/site";
+import { site, type NavGroup, type NavLink } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { Icon } from "~/ui/icon";
 import { LanguageSwitcher } from "~/ui/language-switcher";
 import { useShellText } from "~/ui/shell-text";
 
-export function Footer({
-  columns = footerColumns,
-  shortLinks = footerShortLinks,
-}: {
-  columns?: NavGroup[];
-  shortLinks?: NavLink[];
-}) {
+export function Footer({ columns, shortLinks }: { columns: NavGroup[]; shortLinks: NavLink[] }) {
   const { t } = useShellText();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { headerMenus, type NavGroup, type NavLink as NavLinkType } from "~/config/site";
+import type { NavGroup, NavLink as NavLinkType } from "~/config/site";
 import { Logo } from "~/ui/logo";
 import { ButtonLink } from "~/ui/button";
 import { LanguageSwitcher } from "~/ui/language-switcher";
@@ -12,7 +12,7 @@ import { useShellText, type ShellText } from "~/ui/shell-text";
  * JavaScript off. Sharing a `name` makes them exclusive (one open at a time). The effect below
  * adds what the platform lacks: Escape and an outside click close them, and navigating closes all.
  */
-export function Header({ menus = headerMenus }: { menus?: NavGroup[] }) {
+export function Header({ menus }: { menus: NavGroup[] }) {
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const text = useShellText();

@@ -48,9 +48,8 @@ let failureLoggedAt = 0;
 const ENGLISH: SiteLocale = { tag: "en", prefix: "" };
 
 /**
- * The menus visitors see in `locale`. In English, undefined while they are the code's own (the
- * page then carries no copy of them: its HTML is byte for byte what it was before menus could be
- * edited); in any other language always (the browser knows only the English defaults).
+ * The menus visitors see in `locale`. In English, undefined while they are the code's own; in any
+ * other language always.
  */
 export async function publicNavigation(locale: SiteLocale = ENGLISH): Promise<SiteNavigation | undefined> {
   const current = held.get(locale.tag);
@@ -67,6 +66,11 @@ export async function publicNavigation(locale: SiteLocale = ENGLISH): Promise<Si
   const menus = held.get(locale.tag);
   if (locale.tag !== ENGLISH.tag) return menus?.navigation ?? defaultNavigationOf(locale);
   return menus?.custom ? menus.navigation : undefined;
+}
+
+/** The menus a page's frame draws in `locale`: the edited ones, else the code's own in that language. */
+export async function frameNavigation(locale: SiteLocale = ENGLISH): Promise<SiteNavigation> {
+  return (await publicNavigation(locale)) ?? defaultNavigationOf(locale);
 }
 
 /** Forget the copies in memory: the next page reads the menus again. */
