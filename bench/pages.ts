@@ -35,6 +35,8 @@ import { rawRequest } from "../scripts/lib/raw-request";
 import { ACCEPT_ENCODING, browserLoad, LOAD_TOOL, type Figures } from "./support/browser-load";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** The pages of LANGUAGE_PAIRS with a lead form, whose first load carries the form's code. */
+const FORM_PAGES = new Set(["/request-demo", "/de/demo-anfordern"]);
 /** English pages and their German translations in the sample content. */
 const LANGUAGE_PAIRS: [string, string][] = [
   ["/", "/de"],
@@ -150,7 +152,8 @@ try {
       postPath,
       "/company/careers=145",
       `${positionPath}=145`,
-      ...languagePairs.map(([, german]) => german),
+      // Each German page beside its English original; the demo form's carry the form's code, as careers does.
+      ...languagePairs.flat().map((page) => (FORM_PAGES.has(page) ? `${page}=145` : page)),
     ],
     { stdio: "inherit" },
   );

@@ -104,7 +104,10 @@ test.describe("without its scripts", () => {
       page.on("request", (request) => {
         if (/\/assets\/icons-[^/]+\.svg/.test(request.url())) spriteRequests.push(request.url());
       });
-      for (const path of await publicPages(request)) {
+      // Another language's pages are the same parts with other words: every one on the wide screen,
+      // its home on the phone (the phone's rules are the same classes' at another width).
+      const pages = (await publicPages(request)).filter((path) => name === "a wide screen" || !path.startsWith("/de/"));
+      for (const path of pages) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
         const inline = await page.locator("#document-html-stylesheet").evaluate((style) => ({
