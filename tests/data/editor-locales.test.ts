@@ -309,7 +309,11 @@ for (const { engine, skip } of await engines()) {
       return person;
     };
 
-    type ListRow = { id: string; translations: { locale: string; status: string; startable?: boolean }[] };
+    type ListRow = {
+      id: string;
+      translations: { locale: string; status: string; startable?: boolean }[];
+      translationOf: { language: string; href: string | null } | null;
+    };
     const rowOf = (body: unknown, key: "pages" | "posts", id: string) =>
       ((body as Record<string, ListRow[]>)[key] ?? []).find((row) => row.id === id);
 
@@ -351,6 +355,15 @@ for (const { engine, skip } of await engines()) {
       // An editor of every language is linked to the source.
       const anyone = await get(pageLoader, `/admin/pages/${made.id}`, await signIn(anyLanguage), { pageId: made.id });
       expect(anyone.body).toMatchObject({ translation: { sourceHref: `/admin/pages/${englishPage}` } });
+      // In the list too: the translation names its English page, linked only for who may open it.
+      expect(rowOf((await get(pagesLoader, "/admin/pages", session)).body, "pages", made.id)?.translationOf).toEqual({
+        language: "Deutsch",
+        href: null,
+      });
+      expect(rowOf((await get(pagesLoader, "/admin/pages", await signIn(anyLanguage))).body, "pages", made.id)?.translationOf).toEqual({
+        language: "Deutsch",
+        href: `/admin/pages/${englishPage}`,
+      });
     });
 
     it("refuses starting a page's translation from the list without rights to its language, and says why when the form is wrong", async () => {
@@ -429,6 +442,15 @@ for (const { engine, skip } of await engines()) {
         source: { fields: expect.arrayContaining([{ label: expect.any(String), text: "Body of AI Act checklist" }]) },
       });
       expect((await get(postLoader, `/admin/posts/${source.id}`, session, { postId: source.id })).status).toBe(403);
+      // In the list, the translation names its English post, linked only for who may open it.
+      expect(rowOf((await get(postsLoader, "/admin/posts", session)).body, "posts", made.id)?.translationOf).toEqual({
+        language: "Deutsch",
+        href: null,
+      });
+      expect(rowOf((await get(postsLoader, "/admin/posts", english)).body, "posts", made.id)?.translationOf).toEqual({
+        language: "Deutsch",
+        href: `/admin/posts/${source.id}`,
+      });
     });
 
     it("lets a legal person start a translation of a legal version into their language only", async () => {
@@ -465,7 +487,16 @@ for (const { engine, skip } of await engines()) {
       const opened = await get(versionLoader, `/admin/legal/versions/${made.id}`, german_, { versionId: made.id });
       expect(opened).toMatchObject({
         status: 200,
-        body: { source: { id: version, sections: [{ title: "Retention", content: "We keep applications for six months." }] } },
+        body: {
+          source: { id: version, sections: [{ title: "Retention", content: "We keep applications for six months." }] },
+          // The English version is named, not linked to an editor that answers them 403.
+          editsSource: false,
+        },
+      });
+      expect((await get(legalLoader, "/admin/legal", german_)).body).toMatchObject({ editsSource: false });
+      expect((await get(legalLoader, "/admin/legal", english)).body).toMatchObject({ editsSource: true });
+      expect((await get(versionLoader, `/admin/legal/versions/${made.id}`, await signIn(owner), { versionId: made.id })).body).toMatchObject({
+        editsSource: true,
       });
     });
 

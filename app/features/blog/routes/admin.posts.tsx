@@ -42,7 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts: posts.map((post) => ({
       translations: summarizeTranslations(translations.get(post.id), (locale) => canEditLocale(user, locale)),
       translationOf: post.translation_of
-        ? { language: languageName(post.locale), href: `/admin/posts/${post.translation_of}` }
+        ? {
+            language: languageName(post.locale),
+            // A translator who may not edit the English post gets its name, not a link that answers 403.
+            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/posts/${post.translation_of}` : null,
+          }
         : null,
       id: post.id,
       title: post.title,

@@ -43,7 +43,7 @@ export function TranslationsCell({
   row: {
     id: string;
     title: string;
-    translationOf?: { language: string; href: string } | null;
+    translationOf?: { language: string; href: string | null } | null;
     translations: readonly Summary[];
   };
   noun: string;
@@ -54,9 +54,13 @@ export function TranslationsCell({
       {row.translationOf ? (
         <span className="text-muted">
           {row.translationOf.language} translation of{" "}
-          <Link to={row.translationOf.href} className="underline">
-            its English {noun}
-          </Link>
+          {row.translationOf.href ? (
+            <Link to={row.translationOf.href} className="underline">
+              its English {noun}
+            </Link>
+          ) : (
+            `its English ${noun}`
+          )}
         </span>
       ) : (
         <TranslationStatusList translations={row.translations} noun={noun} start={{ sourceId: row.id, sourceTitle: row.title }} />

@@ -62,7 +62,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
   );
   const done = new URL(request.url).searchParams.get("done");
-  return { documents, done: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null };
+  return {
+    documents,
+    // A translator who may not edit English sees its versions named, not linked to an editor that answers 403.
+    editsSource: canEditLocale(user, SOURCE_LOCALE),
+    done: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +107,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Legal documents | ${sit
 const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
 
 export default function LegalDocuments({ loaderData, actionData }: Route.ComponentProps) {
-  const { documents, done } = loaderData;
+  const { documents, done, editsSource } = loaderData;
   const problem = (actionData as { problem?: string } | undefined)?.problem;
   return (
     <>
@@ -152,10 +157,17 @@ export default function LegalDocuments({ loaderData, actionData }: Route.Compone
                   {document.versions.map((version) => (
                     <tr key={version.id}>
                       <td className={cell}>
-                        <Link to={legalVersionAdminPath(version.id)} className="font-medium text-brand-700 underline">
-                          Version {version.version}
-                          <span className="sr-only"> of the {document.name}</span>
-                        </Link>
+                        {editsSource ? (
+                          <Link to={legalVersionAdminPath(version.id)} className="font-medium text-brand-700 underline">
+                            Version {version.version}
+                            <span className="sr-only"> of the {document.name}</span>
+                          </Link>
+                        ) : (
+                          <span className="font-medium">
+                            Version {version.version}
+                            <span className="sr-only"> of the {document.name}</span>
+                          </span>
+                        )}
                       </td>
                       <td className={cell}>{formatLongDate(version.effectiveDate)}</td>
                       <td className={cell}>

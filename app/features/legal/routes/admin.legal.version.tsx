@@ -16,7 +16,8 @@ import { LegalSections } from "~/features/legal/components/legal-document";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRecentAuthentication, requireRole } from "~/features/auth/auth.server";
-import { requireContentLocale } from "~/features/auth/locales.server";
+import { canEditLocale, requireContentLocale } from "~/features/auth/locales.server";
+import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { formatDateTime } from "~/ui/admin/format";
 import { formatLongDate } from "~/platform/dates";
 import { getDb } from "~/db/index.server";
@@ -89,6 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       locale: record.locale,
     },
     source,
+    // A translator who may not edit English has the English version named, not linked to an editor that answers 403.
+    editsSource: canEditLocale(user, SOURCE_LOCALE),
     fields: record.published ? null : draftFieldsOf(record),
     contentValid: isValidLegalContent(record.content),
     document: view?.state === "loaded" ? view.value : null,
@@ -171,7 +174,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function LegalVersion({ loaderData, actionData }: Route.ComponentProps) {
-  const { version, fields, contentValid, document, compareWith, source } = loaderData;
+  const { version, fields, contentValid, document, compareWith, source, editsSource } = loaderData;
   const result = actionData as ActionResult | undefined;
   const isDraft = version.state === "draft" && fields;
   const translation = version.language ? ` (${version.language} translation)` : "";
@@ -184,9 +187,13 @@ export default function LegalVersion({ loaderData, actionData }: Route.Component
         {source ? (
           <>
             {" · "}
-            <Link to={legalVersionAdminPath(source.id)} className="text-brand-700 underline">
-              English version {source.version}
-            </Link>
+            {editsSource ? (
+              <Link to={legalVersionAdminPath(source.id)} className="text-brand-700 underline">
+                English version {source.version}
+              </Link>
+            ) : (
+              `English version ${source.version}`
+            )}
           </>
         ) : null}
       </p>

@@ -39,7 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     pages: pages.map((page) => ({
       translations: summarizeTranslations(states.get(page.id), (locale) => canEditLocale(user, locale)),
       translationOf: page.translationOf
-        ? { language: languageName(page.locale), href: `/admin/pages/${page.translationOf}` }
+        ? {
+            language: languageName(page.locale),
+            // A translator who may not edit the English page gets its name, not a link that answers 403.
+            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/pages/${page.translationOf}` : null,
+          }
         : null,
       id: page.id,
       path: page.path,
