@@ -5,8 +5,8 @@
 // values are replaced by "[redacted]" (see redactedQuery).
 
 const PATHS_WITH_CREDENTIALS = [
-  /^(\/resources\/blog\/preview\/)[^/]+/i,
-  /^(\/preview\/)[^/]+/i,
+  // Preview links in every language: /preview/…, /resources/blog/preview/…, /de/ressourcen/blog/preview/…
+  /^((?:\/[^/]+)*?\/preview\/)[^/]+/i,
   /^(\/admin\/invitations\/)[^/]+/i,
 ];
 

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { signPreviewToken } from "../../app/features/blog/preview-token.server";
+import { signContentPreviewToken } from "../../app/features/content/preview-token.server";
 import { withDatabase } from "./support/database";
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { startPrivateServer, type RunningServer } from "./support/server";
@@ -213,6 +214,60 @@ test("without PREVIEW_SECRET the command signs with the database's shared secret
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toContain('No post with slug or id "no-such-post"');
   expect(previewCommand(draft.slug, { PREVIEW_SECRET }, "--days", "91").status).toBe(2);
+});
+
+test("a German draft is previewed in the German frame; its token at another language's address leads there", async ({
+  page,
+  request,
+}) => {
+  const german = { id: randomUUID(), slug: `entwurf-${Date.now()}`, title: "Sentinel-Fahrplan, unangekündigt" };
+  const now = new Date().toISOString();
+  withDatabase(server.databasePath, (db) =>
+    db
+      .prepare(
+        `INSERT INTO blog_posts (id, slug, title, excerpt, content, category, author, published_date, read_time, image_url, featured, published, created_at, updated_at, locale)
+         VALUES (?, ?, ?, 'Noch nicht öffentlich.', 'Ein **Entwurf**.', 'Produkt', 'Ada Lovelace', ?, 4, NULL, 0, 0, ?, ?, 'de')`,
+      )
+      .run(german.id, german.slug, german.title, now, now, now),
+  );
+  const run = previewCommand(german.slug);
+  expect(run.status, run.stderr).toBe(0);
+  const link = run.stdout.trim();
+  expect(link).toMatch(new RegExp(`^${server.url}/de/ressourcen/blog/preview/[0-9a-f-]{36}\\.\\d+\\.[0-9a-f]{64}$`));
+
+  await page.goto(link);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("status").filter({ hasText: "Vorschau – nicht veröffentlicht" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(german.title);
+  // The frame is German too: its header's menu and skip link.
+  await expect(page.getByRole("link", { name: "Zum Inhalt springen" })).toBeAttached();
+
+  // The same token under the English blog leads to the German address, still kept out of caches.
+  const token = new URL(link).pathname.split("/").at(-1)!;
+  const moved = await request.get(`${server.url}/resources/blog/preview/${token}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(302);
+  expect(moved.headers()["location"]).toBe(`/de/ressourcen/blog/preview/${token}`);
+  expect(moved.headers()["cache-control"]).toBe("no-store");
+  // An English draft's token under the German blog leads back to the English address.
+  const english = new URL(signedLink(draft.id)).pathname.split("/").at(-1)!;
+  const back = await request.get(`${server.url}/de/ressourcen/blog/preview/${english}`, { maxRedirects: 0 });
+  expect(back.headers()["location"]).toBe(`/resources/blog/preview/${english}`);
+  // A forged token is the same 404 at either address.
+  const forged = english.slice(0, -1) + (english.endsWith("0") ? "1" : "0");
+  expect((await request.get(`${server.url}/de/ressourcen/blog/preview/${forged}`)).status()).toBe(404);
+
+  // A German page's preview link likewise lives under /de, and its token under English's leads there.
+  const germanHome = withDatabase(
+    server.databasePath,
+    (db) => (db.prepare("SELECT id FROM content_documents WHERE type = 'page' AND path = '/de'").get() as { id: string }).id,
+  ) as string;
+  const pageToken = signContentPreviewToken(PREVIEW_SECRET, "page", germanHome, new Date(Date.now() + 3_600_000));
+  const pageMoved = await request.get(`${server.url}/preview/${pageToken}`, { maxRedirects: 0 });
+  expect(pageMoved.status()).toBe(302);
+  expect(pageMoved.headers()["location"]).toBe(`/de/preview/${pageToken}`);
+  await page.goto(`${server.url}/de/preview/${pageToken}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("status").filter({ hasText: "Vorschau" })).toBeVisible();
 });
 
 test("once the post is published, its preview link leads to its public page", async ({ request }) => {

@@ -68,6 +68,10 @@ describe("logSafeUrl", () => {
     // A page's preview link (the content core's token names its type first).
     expect(logSafeUrl(`/preview/page-${preview}`)).toBe("/preview/[token]");
     expect(logSafeUrl(`/%70review/page-${preview}.data`)).toBe("/preview/[token]");
+    // Other languages' preview links: a German post's, a German page's.
+    expect(logSafeUrl(previewPath(preview, "/de/ressourcen/blog"))).toBe("/de/ressourcen/blog/preview/[token]");
+    expect(logSafeUrl(`/de/preview/page-${preview}?x=1`)).toBe("/de/preview/[token]?x=1");
+    expect(logSafeUrl(`/de/%70review/page-${preview}`)).toBe("/de/preview/[token]");
   });
 
   it("redacts the spellings the server still routes to those pages", () => {

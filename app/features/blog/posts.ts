@@ -109,11 +109,12 @@ export type PostPage = PostSummary & {
   cardAlt: string;
 };
 
-/** A private preview link's page: the token is one path segment, so it never meets a post's slug route. */
-export const PREVIEW_PATH = `${BLOG_PATH}/preview`;
-
-export function previewPath(token: string): string {
-  return `${PREVIEW_PATH}/${token}`;
+/**
+ * A private preview link's page, under a language's blog (`blogPath`): the token is one path
+ * segment after "preview", so it never meets a post's slug route.
+ */
+export function previewPath(token: string, blogPath = BLOG_PATH): string {
+  return `${blogPath}/preview/${token}`;
 }
 
 /** What a preview shows: the post as its page will, its state, and when the link stops working. */

@@ -32,6 +32,8 @@ export const LOCALIZED_ROUTES = {
     children: [
       { path: ":slug", file: "features/blog/routes/resources.blog.post.tsx" },
       { path: ":slug/og.png", file: "features/blog/routes/resources.blog.post-card.ts" },
+      // A post's preview link, so a draft is seen in its own language's frame.
+      { path: "preview/:token", file: "features/blog/routes/resources.blog.preview.tsx" },
     ],
   },
   privacyPolicy: {
@@ -60,6 +62,9 @@ export const LOCALIZED_FILES = [
   { path: "atom.xml", file: "features/blog/routes/atom-xml.ts" },
   { path: "feed.json", file: "features/blog/routes/feed-json.ts" },
 ] as const;
+
+/** A page's or position's preview link in every language (/de/preview/<token>): its draft in its own language's frame. */
+export const LOCALIZED_PREVIEW = { path: "preview/:token", file: "features/content/routes/content-preview.tsx" } as const;
 
 export const routeMessageKey = (name: LocalizedRouteName) => `route.${name}`;
 
@@ -96,6 +101,7 @@ export function localizedRouteEntries(
     }
     for (const file of LOCALIZED_FILES)
       entries.push({ path: `${prefix}/${file.path}`, file: file.file, id: `file-${file.path}.${tag}` });
+    entries.push({ path: `${prefix}/${LOCALIZED_PREVIEW.path}`, file: LOCALIZED_PREVIEW.file, id: `preview.${tag}` });
   }
   return entries;
 }

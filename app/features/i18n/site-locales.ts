@@ -66,3 +66,8 @@ export function localeOfPath(pathname: string, locales: readonly SiteLocale[]): 
     locales.find((locale) => locale.prefix && (lower === locale.prefix || lower.startsWith(`${locale.prefix}/`))) ?? locales[0]!
   );
 }
+
+/** The configured locale of content in language `tag`, else the default: the frame such content is shown in. */
+export function frameLocaleOf(tag: string | undefined, locales: readonly SiteLocale[]): SiteLocale {
+  return locales.find((locale) => locale.tag === tag) ?? locales[0]!;
+}

@@ -8,6 +8,10 @@ import { postMeta, postNotFoundMeta } from "~/features/blog/post-meta";
 import { postPreviewNotice } from "~/features/content/preview-notice.server";
 import { PreviewNotice } from "~/features/content/components/preview-notice";
 import { site } from "~/config/site";
+import { getEnv } from "~/env.server";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { frameLocaleOf } from "~/features/i18n/site-locales";
+import { postPreviewPath } from "~/features/blog/preview-links.server";
 
 // A private preview link (`npm run content -- preview`): a draft or scheduled post on its real
 // page, under a "Preview — not published" banner in the post's language. The link is the only
@@ -20,11 +24,19 @@ const PREVIEW_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const at = routeLocale(request);
   const result = await loadPreview(params.token, context.requestId);
   // Once the post is public, the link leads to its public page: the banner would no longer be true.
   if (result.state === "loaded" && result.value.state === "published") {
     throw redirect(result.value.post.href, { status: 302, headers: PREVIEW_HEADERS });
+  }
+  // A post is previewed under its own language's blog, in that language's frame.
+  if (result.state === "loaded" && frameLocaleOf(result.value.locale, getEnv().SITE_LOCALES).tag !== at.tag) {
+    throw redirect(postPreviewPath(getEnv().SITE_LOCALES, result.value.locale, params.token), {
+      status: 302,
+      headers: PREVIEW_HEADERS,
+    });
   }
   const status = statusOf(result);
   const preview =

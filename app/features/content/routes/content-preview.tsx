@@ -1,10 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/content-preview";
 import { NotFound } from "~/ui/not-found";
 import { missingPageMeta } from "~/features/site/seo";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { previewGrantOf } from "~/features/content/preview-links.server";
+import { contentPreviewPath, previewGrantOf } from "~/features/content/preview-links.server";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { frameLocaleOf } from "~/features/i18n/site-locales";
 import { documentPreviewNotice } from "~/features/content/preview-notice.server";
 import { PreviewNotice } from "~/features/content/components/preview-notice";
 import { pagePreviewOf } from "~/features/pages/page-preview-links.server";
@@ -41,8 +43,13 @@ async function previewOf(token: string) {
   return undefined;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const at = routeLocale(request);
   const preview = await previewOf(params.token);
+  // A draft is previewed under its own language's prefix, in that language's frame.
+  const locales = getEnv().SITE_LOCALES;
+  if (preview && frameLocaleOf(preview.locale, locales).tag !== at.tag)
+    throw redirect(contentPreviewPath(locales, preview.locale, params.token), { status: 302, headers: PREVIEW_HEADERS });
   return data({ preview: preview ?? null }, { status: preview ? 200 : 404, headers: PREVIEW_HEADERS });
 }
 
