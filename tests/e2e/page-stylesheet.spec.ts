@@ -107,16 +107,24 @@ test.describe("without its scripts", () => {
       // Another language's pages are the same parts with other words: every one on the wide screen,
       // its home on the phone (the phone's rules are the same classes' at another width).
       const pages = (await publicPages(request)).filter((path) => name === "a wide screen" || !path.startsWith("/de/"));
+      // A rule of the whole sheet can only reach an element through one of its classes, so a page
+      // whose elements carry the same classes as one already compared, under the same inline sheet,
+      // gets the same answer: such a page (another language's, mostly) is not compared again.
+      const compared = new Set<string>();
       for (const path of pages) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
         const inline = await page.locator("#document-html-stylesheet").evaluate((style) => ({
           cut: style.hasAttribute("data-page-only"),
           length: style.textContent?.length ?? 0,
+          sameAs: `${[...new Set([...document.querySelectorAll("[class]")].flatMap((element) => [...element.classList]))].sort().join(" ")}\n${style.textContent}`,
         }));
         expect(inline.cut, path).toBe(true);
         expect(inline.length, path).toBeLessThan(whole.length * 0.8);
-        expect(await changedByWholeStylesheet(page, whole), path).toEqual([]);
+        if (!compared.has(inline.sameAs)) {
+          expect(await changedByWholeStylesheet(page, whole), path).toEqual([]);
+          compared.add(inline.sameAs);
+        }
         const icons = await iconsAndSymbols(page);
         expect(icons.cut, path).toBe(true);
         expect(icons.used.length, path).toBeGreaterThan(0);
