@@ -75,7 +75,9 @@ const CACHED_RESOURCES = new Set(["/rss.xml", "/atom.xml", "/feed.json", "/sitem
 for (const path of Object.values(POSITION_FEED_PATHS)) CACHED_RESOURCES.add(path);
 /** The blog's feeds of another language, under its prefix (/de/rss.xml); only a 200 is kept. */
 const LANGUAGE_FEED = /^\/[a-z]{2,3}(?:-[a-z0-9]+)*\/(?:rss\.xml|atom\.xml|feed\.json)$/;
-const isCachedResource = (path: string) => CACHED_RESOURCES.has(path) || LANGUAGE_FEED.test(path);
+// And the open positions' feeds of another language, under its careers page (/de/unternehmen/karriere/atom.xml).
+const isCachedResource = (path: string) =>
+  CACHED_RESOURCES.has(path) || LANGUAGE_FEED.test(path) || CACHED_RESOURCES.has(sourceAddressOf(path));
 const CACHEABLE_TYPES = /^(text\/html|text\/plain|application\/xml|application\/(rss|atom)\+xml|application\/feed\+json)\b/;
 
 /** Headers that belong to one response, not to the page (the security middleware sets them per request). */

@@ -154,8 +154,13 @@ for (const { engine, skip } of await engines()) {
       const dir = tempDir();
       const first = await exportContent(db, dir);
       expect(first.problems.map(formatProblem)).toEqual([]);
-      // The 11 sample posts (one a draft), their 3 German translations and the scheduled one (13 pages and their German ones); three privacy policies, the terms and their draft, and the German translations of both documents.
-      expect(first.summaries).toEqual(["16 posts (1 unpublished)", "7 legal versions (1 draft)", "1 image", "26 pages", "4 positions"]);
+      // The 11 sample posts (one a draft), their 3 German translations and the scheduled one (13 pages and their German ones); three privacy policies, the terms and their draft, and the German translations of both documents; four positions and one German translation.
+      expect(first.summaries).toEqual(["16 posts (1 unpublished)", "7 legal versions (1 draft)", "1 image", "26 pages", "5 positions"]);
+      // A German position in its language's folder, naming its English source by slug right after its own.
+      expect(readdirSync(path.join(dir, "positions", "de"))).toEqual(["enterprise-account-executive.yaml"]);
+      expect(readFileSync(path.join(dir, "positions", "de", "enterprise-account-executive.yaml"), "utf8")).toMatch(
+        /^slug: enterprise-account-executive\ntranslation_of: enterprise-account-executive\ntitle: Enterprise Account Executive \(m\/w\/d\)\n/,
+      );
       const [imageDetails, imageFile] = readdirSync(path.join(dir, "media")).sort();
       expect(imageFile).toMatch(/^[0-9a-f-]{36}\.png$/);
       expect(JSON.parse(readFileSync(path.join(dir, "media", imageDetails!), "utf8"))).toMatchObject({

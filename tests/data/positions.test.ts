@@ -12,7 +12,7 @@ import {
   savePosition,
   unpublishPosition,
 } from "~/features/careers/position-documents.server";
-import { findPositionForApplication, findPublicPosition, listOpenPositions, forgetHeldPositions, publishedPositionsWatchJob } from "~/features/careers/positions.server";
+import { findPositionForApplication, findPublicPosition, listOpenPositions, listOpenPositionsIn, forgetHeldPositions, publishedPositionsWatchJob } from "~/features/careers/positions.server";
 import { savePage } from "~/features/pages/page-documents.server";
 import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
@@ -245,19 +245,26 @@ for (const { engine, skip } of await engines()) {
       expect(read.problems).toEqual([]);
       const checked = checkPositionFiles(read.files);
       expect(checked.problems).toEqual([]);
-      const seeded = await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }));
-      expect(seeded.map((change) => change.action)).toEqual(["create", "create", "create", "create"]);
-      expect((await listOpenPositions(db)).map((position) => position.title)).toEqual([
+      const seeded = (await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }))).changes;
+      // The four English positions, then the German translation of one (content/positions/de).
+      expect(seeded.map((change) => change.action)).toEqual(["create", "create", "create", "create", "create"]);
+      expect((await listOpenPositionsIn(db, "en")).map((position) => position.title)).toEqual([
         "Senior Backend Engineer, Detection Platform",
         "Compliance Program Manager",
         "Security Researcher, AI Threats",
         "Enterprise Account Executive",
       ]);
-      expect(await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }))).toEqual([]);
+      expect((await listOpenPositionsIn(db, "de")).map((position) => [position.title, position.path])).toEqual([
+        ["Enterprise Account Executive (m/w/d)", "/de/unternehmen/karriere/enterprise-account-executive"],
+      ]);
+      expect(await db.transaction().execute((trx) => writePositions(trx, checked.positions, { onlyIntoEmpty: true }))).toEqual({
+        changes: [],
+        problems: [],
+      });
       const [first, ...rest] = checked.positions;
       const changed = [{ ...first!, position: { ...first!.position, title: "Staff Backend Engineer" } }, ...rest];
-      const again = await db.transaction().execute((trx) => writePositions(trx, changed));
-      expect(again.map((change) => change.action)).toEqual(["update", "unchanged", "unchanged", "unchanged"]);
+      const again = (await db.transaction().execute((trx) => writePositions(trx, changed))).changes;
+      expect(again.map((change) => change.action)).toEqual(["update", "unchanged", "unchanged", "unchanged", "unchanged"]);
       // The import tells no server: a server's watch sees it; here, what this process held is dropped.
       forgetHeldPositions();
       expect((await findPublicPosition(db, first!.position.slug))!.position.title).toBe("Staff Backend Engineer");

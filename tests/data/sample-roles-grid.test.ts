@@ -77,7 +77,8 @@ for (const { engine, skip } of await engines()) {
         .orderBy("number", "desc")
         .executeTakeFirstOrThrow();
       expect(revision.summary).toMatch(/^The sample's Open roles grid removed/);
-      expect(await db.selectFrom("content_documents").select("id").where("type", "=", "position").execute()).toHaveLength(4);
+      // The four sample positions and the German translation of one.
+      expect(await db.selectFrom("content_documents").select("id").where("type", "=", "position").execute()).toHaveLength(5);
 
       // Started again: nothing more happens.
       await seedContent(db, path.resolve("content"));

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Role } from "~/config/roles";
 import type { Database } from "~/db/schema";
 import { listDocuments } from "~/features/content/documents.server";
-import { positionSnapshotSchema, type PositionSnapshot } from "~/features/content/content-types";
+import { contentTypes, positionSnapshotSchema, type PositionSnapshot } from "~/features/content/content-types";
 import { slugFromTitle } from "~/platform/slug";
 import type { Position } from "~/features/careers/positions";
 
@@ -44,4 +44,18 @@ export function samePosition(fields: unknown, saved: unknown): boolean {
   const a = positionSnapshotSchema.safeParse(fields);
   const b = positionSnapshotSchema.safeParse(saved);
   return a.success && b.success && isDeepStrictEqual(a.data, b.data);
+}
+
+/** The English source's fields beside a translation's, by the editor's groups: a label and its text each. */
+export type PositionSourceColumn = Record<string, { label: string; text: string }[]>;
+
+export function positionSourceColumn(position: PositionSnapshot): PositionSourceColumn {
+  const { asText, fieldLabels, editorGroups } = contentTypes.position;
+  const text = asText(position);
+  return Object.fromEntries(
+    editorGroups.map((group) => [
+      group.label,
+      group.fields.map((field) => ({ label: fieldLabels[field] ?? field, text: text[field] ?? "" })),
+    ]),
+  );
 }

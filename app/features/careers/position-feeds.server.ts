@@ -6,16 +6,21 @@ import type { Database } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { renderMarkup } from "~/features/blog/markup.server";
 import { fullDescription } from "~/features/careers/position-page.server";
-import { POSITION_FEED_PATHS, POSITION_FEEDS_TITLE } from "~/features/careers/position-feeds";
-import { CAREERS_PATH, formatPay, positionWhere } from "~/features/careers/positions";
-import { listOpenPositions, openPositionsChangedAt, type PublicPosition } from "~/features/careers/positions.server";
+import { positionLabels, type PositionLabels } from "~/features/careers/position-labels.server";
+import { listOpenPositionsIn, openPositionsChangedAt, type PublicPosition } from "~/features/careers/positions.server";
+import { catalogMessage, SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { routeLocale } from "~/features/i18n/request-locale.server";
+import { routePathIn } from "~/features/i18n/route-paths.server";
 import { JSON_FEED_VERSION, feedResponse, jsonFeedResponse, type JsonFeed } from "~/platform/feeds";
+import { positionFeedPaths } from "~/features/careers/position-feed-paths.server";
 import { escapeXml, withoutXmlForbidden } from "~/platform/xml";
 
-// The open positions as feeds, Atom 1.0 and JSON Feed 1.1 like the blog's: every open position,
-// newest first, with its whole description. They read the careers page's query at the moment of
-// the request, so drafts, scheduled versions and closed positions are filtered in one place, and a
-// closing date takes effect by the clock (the page cache keeps a feed for its freshness second).
+// The open positions as feeds, Atom 1.0 and JSON Feed 1.1 like the blog's: every open position of
+// one language, newest first, with its whole description, under that language's careers page
+// (/company/careers/atom.xml, /de/unternehmen/karriere/atom.xml) and in its words. They read the
+// careers page's query at the moment of the request, so drafts, scheduled versions and closed
+// positions are filtered in one place, and a closing date takes effect by the clock (the page
+// cache keeps a feed for its freshness second).
 
 type Db = Kysely<Database>;
 
@@ -34,40 +39,58 @@ export type PositionFeedEntry = {
 };
 
 export type PositionFeed = {
+  /** The language of its positions and words. */
+  locale: string;
   title: string;
   description: string;
   siteUrl: string;
   /** The careers page, which the feed follows. */
   homeUrl: string;
+  /** Its own addresses, absolute. */
+  atomUrl: string;
+  jsonUrl: string;
   /** When the open positions last changed (a position went public or closed); the epoch when none ever was. */
   updated: Date;
   entries: PositionFeedEntry[];
 };
 
-/** "Research · Remote (European Union) · €70,000–€90,000 a year": the team, where, and the pay when given. */
-export function positionFeedSummary(position: PublicPosition): string {
-  return [position.team, positionWhere(position), ...(position.pay ? [formatPay(position.pay)] : [])].join(" · ");
+/**
+ * "Research · Remote (European Union) · €70,000–€90,000 a year": the team, where, and the pay when
+ * given, in the feed's language.
+ */
+export function positionFeedSummary(position: PublicPosition, labels: PositionLabels = positionLabels(SOURCE_LOCALE)): string {
+  return [position.team, labels.where(position), ...(position.pay ? [labels.pay(position.pay)] : [])].join(" · ");
 }
 
-/** The open positions at `now`, newest first, as the feeds carry them. */
-export async function loadPositionFeed(db: Db, siteUrl: string, now: Date = new Date()): Promise<PositionFeed> {
-  const [positions, changedAt] = await Promise.all([listOpenPositions(db, now), openPositionsChangedAt(db, now)]);
+/** The open positions of the language `tag` at `now`, newest first, as the feeds carry them. */
+export async function loadPositionFeed(
+  db: Db,
+  siteUrl: string,
+  now: Date = new Date(),
+  tag: string = SOURCE_LOCALE,
+): Promise<PositionFeed> {
+  const [positions, changedAt] = await Promise.all([listOpenPositionsIn(db, tag, now), openPositionsChangedAt(db, now, tag)]);
+  const labels = positionLabels(tag);
   const entries = positions
     .map((position) => ({
       id: `urn:uuid:${position.id}`,
       url: `${siteUrl}${position.path}`,
       title: position.title,
-      summary: positionFeedSummary(position),
-      contentHtml: fullDescription(position, renderMarkup(position.description)),
+      summary: positionFeedSummary(position, labels),
+      contentHtml: fullDescription(position, renderMarkup(position.description), labels),
       team: position.team,
       postedAt: new Date(position.postedAt),
     }))
     .sort((a, b) => b.postedAt.getTime() - a.postedAt.getTime() || a.title.localeCompare(b.title));
+  const paths = positionFeedPaths(tag);
   return {
-    title: POSITION_FEEDS_TITLE,
-    description: `The positions open at ${site.company}: where, the pay, and what the job is.`,
+    locale: tag,
+    title: catalogMessage(tag, "seo.positionsFeed.title", { company: site.company }),
+    description: catalogMessage(tag, "seo.positionsFeed.description", { company: site.company }),
     siteUrl,
-    homeUrl: `${siteUrl}${CAREERS_PATH}`,
+    homeUrl: `${siteUrl}${routePathIn("careers", tag)}`,
+    atomUrl: `${siteUrl}${paths.atom}`,
+    jsonUrl: `${siteUrl}${paths.json}`,
     updated: changedAt ?? new Date(0),
     entries,
   };
@@ -85,11 +108,11 @@ export function positionsAtom(feed: PositionFeed): string {
     title: text(feed.title),
     description: text(feed.description),
     link: feed.homeUrl,
-    language: "en",
+    language: feed.locale,
     updated: feed.updated,
     copyright: `© ${site.company}`,
     author: { name: site.company, link: feed.siteUrl },
-    feedLinks: { atom: `${feed.siteUrl}${POSITION_FEED_PATHS.atom}` },
+    feedLinks: { atom: feed.atomUrl },
   });
   for (const entry of feed.entries) {
     atom.addItem({
@@ -103,7 +126,8 @@ export function positionsAtom(feed: PositionFeed): string {
       category: [{ name: text(entry.team) }],
     });
   }
-  return atom.atom1();
+  // The library writes no language on an Atom feed: its root element carries it (xml:lang).
+  return atom.atom1().replace(/<feed(?=[\s>])/, `<feed xml:lang="${escapeXml(feed.locale)}"`);
 }
 
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1). */
@@ -112,9 +136,9 @@ export function positionsJsonFeed(feed: PositionFeed): JsonFeed {
     version: JSON_FEED_VERSION,
     title: feed.title,
     home_page_url: feed.homeUrl,
-    feed_url: `${feed.siteUrl}${POSITION_FEED_PATHS.json}`,
+    feed_url: feed.jsonUrl,
     description: feed.description,
-    language: "en",
+    language: feed.locale,
     favicon: `${feed.siteUrl}/favicon.svg`,
     authors: [{ name: site.company, url: feed.siteUrl }],
     items: feed.entries.map((entry) => ({
@@ -129,10 +153,14 @@ export function positionsJsonFeed(feed: PositionFeed): JsonFeed {
   };
 }
 
-export async function positionsAtomResponse(): Promise<Response> {
-  return feedResponse(positionsAtom(await loadPositionFeed(getDb(), getEnv().SITE_URL)), "atom");
+/** The Atom feed at the request's address: its language's positions; 404 in a language the site is not in. */
+export async function positionsAtomResponse(request: Request): Promise<Response> {
+  const { tag } = routeLocale(request);
+  return feedResponse(positionsAtom(await loadPositionFeed(getDb(), getEnv().SITE_URL, new Date(), tag)), "atom");
 }
 
-export async function positionsJsonFeedResponse(): Promise<Response> {
-  return jsonFeedResponse(positionsJsonFeed(await loadPositionFeed(getDb(), getEnv().SITE_URL)));
+/** The JSON Feed at the request's address: its language's positions; 404 in a language the site is not in. */
+export async function positionsJsonFeedResponse(request: Request): Promise<Response> {
+  const { tag } = routeLocale(request);
+  return jsonFeedResponse(positionsJsonFeed(await loadPositionFeed(getDb(), getEnv().SITE_URL, new Date(), tag)));
 }

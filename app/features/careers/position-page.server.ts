@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { getDb } from "~/db/index.server";
 import { renderMarkup } from "~/features/blog/markup.server";
 import { jobPostingJsonLd } from "~/features/careers/job-posting";
-import { POSITION_FEED_ALTERNATES } from "~/features/careers/position-feeds";
+import { positionFeedAlternates } from "~/features/careers/position-feed-paths.server";
 import {
   POSITION_DESCRIPTION_ID,
   POSITION_SLUG_PATTERN,
@@ -112,7 +112,7 @@ export async function loadPositionPage(
         path,
         noindex: true,
         feeds: false,
-        alternateFeeds: POSITION_FEED_ALTERNATES,
+        alternateFeeds: positionFeedAlternates(labels.tag),
         jsonLd: [],
       };
       return data(
@@ -136,7 +136,7 @@ export async function loadPositionPage(
     path: position.path,
     noindex: false,
     feeds: false,
-    alternateFeeds: POSITION_FEED_ALTERNATES,
+    alternateFeeds: positionFeedAlternates(labels.tag),
     jsonLd: [jobPostingJsonLd({ ...position, descriptionHtml: fullDescription(position, html, labels) }, getEnv().SITE_URL)],
   };
   return data({

@@ -81,12 +81,14 @@ export async function listOpenPositions(db: Db, now: Date = new Date()): Promise
 }
 
 /**
- * When the list of open positions last changed as of `now` (a feed's updated time): the latest
- * moment a position's current version went public or a position closed by its date; undefined
- * while no position is public. A position taken off the site leaves no trace here.
+ * When the list of open positions of the language `tag` (every language's when none is given) last
+ * changed as of `now` (a feed's updated time): the latest moment a position's current version went
+ * public or a position closed by its date; undefined while no position is public. A position taken
+ * off the site leaves no trace here.
  */
-export async function openPositionsChangedAt(db: Db, now: Date = new Date()): Promise<Date | undefined> {
-  const live = await positions.list(db, now);
+export async function openPositionsChangedAt(db: Db, now: Date = new Date(), tag?: string): Promise<Date | undefined> {
+  const held = await positions.list(db, now);
+  const live = tag === undefined ? held : held.filter((entry) => positionLocaleOf(entry.path) === tag);
   const moments = live.map((entry) => Date.parse(isOpenAt(entry.data, now.getTime()) ? entry.since : entry.data.closesAt!));
   return moments.length ? new Date(Math.max(...moments)) : undefined;
 }

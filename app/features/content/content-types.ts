@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LocalizedRouteName } from "~/features/i18n/route-paths";
 import { postPath } from "~/features/blog/posts";
 import { postFieldRules } from "~/features/blog/post-fields";
 import { legalDocumentPath, type LegalDocumentType } from "~/features/legal/documents";
@@ -61,6 +62,11 @@ export type ContentType<Snapshot = unknown> = {
   publicPath: (snapshot: Snapshot, id: string) => string | null;
   /** The field the public address is made of, where a taken address is refused ("path" when not given). */
   addressField?: string;
+  /**
+   * The site's own route its addresses are under (positions: the careers page), when that route has
+   * a translated address per language: a translation lives under the route's address in its language.
+   */
+  localizedRoute?: LocalizedRouteName;
   /** The back office's editor of one document. */
   editorPath: (id: string) => string;
   editorGroups: readonly FieldGroup[];
@@ -343,6 +349,7 @@ const positionType: ContentType<PositionSnapshot> = {
   }),
   publicPath: (position) => positionPath(position.slug),
   addressField: "slug",
+  localizedRoute: "careers",
   editorPath: (id) => `/admin/positions/${id}`,
   editorGroups: [
     { label: "Position", fields: ["title", "slug", "team", "summary"] },

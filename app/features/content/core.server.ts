@@ -28,7 +28,9 @@ import type { PublishProblem } from "~/features/content/publish-checks.server";
 import { diffFields, type TextDiff } from "~/ui/admin/line-diff";
 import { lockContentWrites } from "~/db/content-lock.server";
 import { documentLocaleOf } from "~/features/content/locales.server";
-import { languageName, localePrefix } from "~/features/content/document-locale";
+import { languageName, localePrefix, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { routePathIn } from "~/features/i18n/route-paths.server";
+import { isUuid } from "~/db/normalize";
 import type { Database } from "~/db/schema";
 
 // The content core: one conflict rule, one revision history with its diff and restore, one
@@ -137,15 +139,44 @@ export function fieldErrorsOf(type: ContentTypeId, error: z.ZodError): FieldErro
 
 type Validated = { ok: true; snapshot: unknown; path: string } | { ok: false; errors: FieldErrors };
 
-/** The fields through the type's schema, and the public address they give the document (its path column). */
-function validate(type: ContentTypeId, fields: unknown, id: string): Validated {
+/**
+ * `path` (an address the type's fields give in English) in the language `locale`: a type whose
+ * addresses are under one of the site's translated routes (a position under the careers page)
+ * moves under that route's address in the language (/de/unternehmen/karriere/<slug>). A page's
+ * address is whole already, prefix included.
+ */
+export function addressIn(type: ContentTypeId, path: string, locale: string): string {
+  const route = contentTypeOf(type).localizedRoute;
+  if (!route || locale === SOURCE_LOCALE) return path;
+  const base = routePathIn(route, SOURCE_LOCALE);
+  return path === base || path.startsWith(`${base}/`) ? `${routePathIn(route, locale)}${path.slice(base.length)}` : path;
+}
+
+/**
+ * The fields through the type's schema, and the public address they give the document (its path
+ * column) in its language.
+ */
+function validate(type: ContentTypeId, fields: unknown, id: string, locale: string = SOURCE_LOCALE): Validated {
   const definition = contentTypeOf(type);
   if (definition.storage !== "documents") throw new Error(`${type} is not stored as a document of the core`);
   const parsed = definition.schema.safeParse(fields);
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(type, parsed.error) };
   const path = definition.publicPath(parsed.data, id);
   if (path === null) throw new Error(`a ${definition.noun} stored as a document needs an address of its own`);
-  return { ok: true, snapshot: parsed.data, path };
+  return { ok: true, snapshot: parsed.data, path: addressIn(type, path, locale) };
+}
+
+/**
+ * The language a save's address is made in, for a type whose address does not carry it (a
+ * position's slug): a new translation's, else the document's own, which never changes; English
+ * for a new document. A page's language is its address's, so it needs none.
+ */
+async function addressLocale(db: Db, type: ContentTypeId, id: string | undefined, made: { locale: string } | undefined): Promise<string> {
+  if (!contentTypeOf(type).localizedRoute) return SOURCE_LOCALE;
+  if (made) return made.locale;
+  if (!id || !isUuid(id)) return SOURCE_LOCALE;
+  const row = await db.selectFrom("content_documents").select("locale").where("id", "=", id.toLowerCase()).executeTakeFirst();
+  return row?.locale ?? SOURCE_LOCALE;
 }
 
 async function pathTaken(db: Db, type: ContentTypeId, path: string, id: string | undefined): Promise<FieldErrors | undefined> {
@@ -206,11 +237,11 @@ export async function saveDocument(
 ): Promise<SaveOutcome> {
   const { type, translation } = input;
   const id = input.id ?? randomUUID();
-  const checked = validate(type, input.fields, id);
+  const made = translation && "of" in translation ? translation : undefined;
+  const checked = validate(type, input.fields, id, await addressLocale(db, type, input.id, made));
   if (!checked.ok) return checked;
   const { snapshot, path } = checked;
   const locale = documentLocaleOf(path);
-  const made = translation && "of" in translation ? translation : undefined;
   try {
     return await db.transaction().execute(async (trx) => {
       await lockContentWrites(trx);
@@ -290,7 +321,7 @@ export async function publishDocument(
       const doc = await findDocumentForUpdate(trx, id);
       if (!doc || doc.type !== type) return { ok: false, missing: true };
       if (doc.revision !== input.baseRevision) throw new StaleRevision();
-      const checked = validate(type, doc.draft, id);
+      const checked = validate(type, doc.draft, id, doc.locale);
       if (!checked.ok) return checked;
       const leaves = translationAddressProblem(type, checked.path, doc.translationOf ? doc.locale : undefined);
       if (leaves) return { ok: false, errors: leaves };
@@ -306,7 +337,7 @@ export async function publishDocument(
         details: { revision: doc.revision, path: doc.path, ...(at ? { at } : {}), ...(before && before.path !== doc.path ? { previousPath: before.path } : {}) },
         ip: editor.ip,
       });
-      change = { type, id, paths: changedPaths(type, before?.path, doc.path), ...(at ? { at } : {}) };
+      change = { type, id, paths: changedPaths(type, before?.path, doc.path, doc.locale), ...(at ? { at } : {}) };
       return { ok: true, id, path: doc.path, at: at ?? now.toISOString(), scheduled: Boolean(at) };
     });
     if (change) announceContentChange(change);
@@ -339,7 +370,7 @@ export async function unpublishDocument(
       details: { revision: doc.revision, path: doc.publishedPath ?? doc.path },
       ip: editor.ip,
     });
-    change = { type: input.type, id: doc.id, paths: paths.flatMap((path) => changedPaths(input.type, path, path)) };
+    change = { type: input.type, id: doc.id, paths: paths.flatMap((path) => changedPaths(input.type, path, path, doc.locale)) };
     return { ok: true as const };
   });
   if (change) announceContentChange(change);
@@ -367,10 +398,19 @@ export async function restoreDocumentRevision(
   });
 }
 
-/** The public paths a live change of a document touches: its old and new address, and the lists that name it. */
-export function changedPaths(type: ContentTypeId, before: string | null | undefined, after: string | null | undefined): string[] {
+/**
+ * The public paths a live change of a document touches: its old and new address, and the lists
+ * that name it (in its language too: a German position's careers page is /de/unternehmen/karriere).
+ */
+export function changedPaths(
+  type: ContentTypeId,
+  before: string | null | undefined,
+  after: string | null | undefined,
+  locale: string = SOURCE_LOCALE,
+): string[] {
   const own = [...new Set([before, after].filter((path): path is string => Boolean(path)))];
-  return [...own, ...listingPaths[type]];
+  const listing = new Set([...listingPaths[type], ...listingPaths[type].map((path) => addressIn(type, path, locale))]);
+  return [...own, ...listing];
 }
 
 /** Pages that list documents of a type, out of date whenever one of them changes. */

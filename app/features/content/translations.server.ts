@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { contentTypeOf, type ContentTypeId, type PageSnapshot } from "~/features/content/content-types";
+import { contentTypeOf, type ContentTypeId, type PageSnapshot, type PositionSnapshot } from "~/features/content/content-types";
 import { diffSnapshots, saveDocument, type Editor, type FieldChange, type SaveOutcome } from "~/features/content/core.server";
 import { documentStateOf, findDocument, type ContentDocument, type DocumentState } from "~/features/content/documents.server";
 import { languageName, SOURCE_LOCALE, translatedPagePath } from "~/features/content/document-locale";
@@ -242,31 +242,63 @@ async function existingTranslation(db: Db, type: TranslatableType, sourceId: str
 }
 
 /**
- * "Translate into Deutsch" on an English page: a draft copy of the page's fields (to be translated)
- * at the same address under the language's prefix, naming its source and the source's newest
- * revision. Audited as the page's translation-created.
+ * "Translate into <language>" on an English document of the core (a page, a position): a draft copy
+ * of its fields (to be translated), as `fieldsIn` places it in the language, naming its source and
+ * the source's newest revision. Audited as the type's translation-created.
  */
-export async function translatePage(
+async function translateDocument<Snapshot>(
   db: Db,
   editor: Editor,
+  type: "page" | "position",
   input: { sourceId: string; locale: string; locales: readonly string[] },
+  fieldsIn: (source: Snapshot, locale: string) => Snapshot,
 ): Promise<TranslateOutcome> {
-  const source = await findDocument<PageSnapshot>(db, input.sourceId);
-  if (!source || source.type !== "page") return refusal("There is no such page.");
-  if (source.translationOf || source.locale !== SOURCE_LOCALE) return refusal("Only an English page is translated.");
+  const { noun } = contentTypeOf(type);
+  const source = await findDocument<Snapshot>(db, input.sourceId);
+  if (!source || source.type !== type) return refusal(`There is no such ${noun}.`);
+  if (source.translationOf || source.locale !== SOURCE_LOCALE) return refusal(`Only an English ${noun} is translated.`);
   if (!translatableInto(input.locale, input.locales)) return refusal("The site is not published in that language.");
-  if (await existingTranslation(db, "page", source.id, input.locale))
-    return refusal(`This page already has a ${languageName(input.locale)} translation.`);
-  const fields: PageSnapshot = { ...structuredClone(source.draft), path: translatedPagePath(source.draft.path, input.locale) };
+  if (await existingTranslation(db, type, source.id, input.locale))
+    return refusal(`This ${noun} already has a ${languageName(input.locale)} translation.`);
   const outcome: SaveOutcome = await saveDocument(db, editor, {
-    type: "page",
+    type,
     baseRevision: 0,
-    fields,
+    fields: fieldsIn(structuredClone(source.draft), input.locale),
     translation: { locale: input.locale, of: source.id, sourceRevision: source.revision },
   });
   if (outcome.ok) return { ok: true, id: outcome.id };
   if ("errors" in outcome) return { ok: false, errors: outcome.errors };
   return refusal("Someone made this translation at the same moment. Reload the page.");
+}
+
+/**
+ * "Translate into Deutsch" on an English page: a draft copy of the page's fields (to be translated)
+ * at the same address under the language's prefix, naming its source and the source's newest
+ * revision. Audited as the page's translation-created.
+ */
+export function translatePage(
+  db: Db,
+  editor: Editor,
+  input: { sourceId: string; locale: string; locales: readonly string[] },
+): Promise<TranslateOutcome> {
+  return translateDocument<PageSnapshot>(db, editor, "page", input, (page, locale) => ({
+    ...page,
+    path: translatedPagePath(page.path, locale),
+  }));
+}
+
+/**
+ * "Translate into Deutsch" on an English position: a draft copy of its fields (to be translated),
+ * with the English slug under the language's careers page (/de/unternehmen/karriere/<slug>: the
+ * slug may be changed, the careers page not), naming its source and the source's newest revision.
+ * Audited as the position's translation-created.
+ */
+export function translatePosition(
+  db: Db,
+  editor: Editor,
+  input: { sourceId: string; locale: string; locales: readonly string[] },
+): Promise<TranslateOutcome> {
+  return translateDocument<PositionSnapshot>(db, editor, "position", input, (position) => position);
 }
 
 /**

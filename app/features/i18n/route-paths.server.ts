@@ -12,6 +12,15 @@ export function localizedPath(name: LocalizedRouteName, locale: SiteLocale): str
 }
 
 /**
+ * The address of `name` in the language `tag`, for any language with a catalog, configured or not
+ * (a German position stays under /de/unternehmen/karriere while German is switched off).
+ */
+export function routePathIn(name: LocalizedRouteName, tag: string): string {
+  if (tag === SOURCE_LOCALE) return `/${LOCALIZED_ROUTES[name].path}`;
+  return `/${tag.toLowerCase()}/${catalogMessage(tag, routeMessageKey(name))}`;
+}
+
+/**
  * The route module and language `pathname` belongs to (at its address or under it: a post, a
  * version), with what follows its address ("" or "/slug"); null for any other address.
  */

@@ -12,10 +12,12 @@ import {
   workplaceLabels,
 } from "~/features/careers/positions";
 import { POSITION_FORM_FIELDS, positionControlId, type PositionFormValues } from "~/features/careers/position-form";
+import { SourceFields } from "~/features/content/admin/translations";
 
 // The position editor's form (recruiters): what the position is, where and how it is done, its
 // pay, its text, who hires for it and when it closes. Lists are one entry per line. Every field's
-// error is shown under it and named by it; the first one takes focus.
+// error is shown under it and named by it; the first one takes focus. A translation's form shows
+// its English source, read-only, beside each group of fields.
 
 type Errors = Record<string, string>;
 
@@ -63,11 +65,21 @@ function Row({
   );
 }
 
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
+type SourceColumn = Record<string, readonly { label: string; text: string }[]>;
+
+function Group({ legend, source, children }: { legend: string; source?: SourceColumn; children: ReactNode }) {
+  const fields = source?.[legend];
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {children}
+      {fields ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <SourceFields heading={`English source: ${legend}`} fields={fields} />
+          <div className="space-y-4">{children}</div>
+        </div>
+      ) : (
+        children
+      )}
     </fieldset>
   );
 }
@@ -80,6 +92,8 @@ export function PositionEditor({
   timeZones,
   notice,
   publishing,
+  careersPath = "/company/careers",
+  source,
 }: {
   values: PositionFormValues;
   errors: Errors;
@@ -90,6 +104,10 @@ export function PositionEditor({
   notice?: ReactNode;
   /** The publishing controls (they submit this form, so what it holds is saved first). */
   publishing: ReactNode;
+  /** The careers page of the position's language, which its address is under. */
+  careersPath?: string;
+  /** A translation's English source, by the form's groups. */
+  source?: SourceColumn;
 }) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -116,14 +134,14 @@ export function PositionEditor({
       {notice}
       <CsrfField />
       <input type="hidden" name="revision" value={revision} />
-      <Group legend="Position">
+      <Group legend="Position" source={source}>
         <Row field="title" label="Title" errors={errors}>
           {text("title")}
         </Row>
         <Row
           field="slug"
           label="Slug"
-          help="Its address: /company/careers/ followed by the slug, lower-case words joined by hyphens."
+          help={`Its address: ${careersPath}/ followed by the slug, lower-case words joined by hyphens.`}
           errors={errors}
         >
           {(props) => <input {...props} defaultValue={values.slug} className={`${fieldClasses} font-mono`} />}
@@ -144,7 +162,7 @@ export function PositionEditor({
           {text("summary", 2)}
         </Row>
       </Group>
-      <Group legend="Where and how">
+      <Group legend="Where and how" source={source}>
         <Row field="locations" label="Locations" help="One per line, such as Berlin, Germany." errors={errors}>
           {text("locations", 3)}
         </Row>
@@ -185,7 +203,7 @@ export function PositionEditor({
           </div>
         </fieldset>
       </Group>
-      <Group legend="Text">
+      <Group legend="Text" source={source}>
         <Row
           field="description"
           label="Description"
@@ -201,7 +219,7 @@ export function PositionEditor({
           {text("requirements", 5)}
         </Row>
       </Group>
-      <Group legend="Hiring">
+      <Group legend="Hiring" source={source}>
         <Row
           field="hiringContacts"
           label="Hiring contacts"

@@ -1,4 +1,4 @@
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.position";
 import { FieldError, fieldClasses } from "~/ui/admin/labelled-control";
 import { Notice, PageHeading, Panel } from "~/ui/admin/page-heading";
@@ -7,9 +7,24 @@ import { isTimeZone, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/adm
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { requireContentLocale } from "~/features/auth/locales.server";
+import { canEditLocale, requireContentLocale, requireLocale } from "~/features/auth/locales.server";
+import type { AdminUser } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
-import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
+import { getEnv } from "~/env.server";
+import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
+import type { PositionSnapshot } from "~/features/content/content-types";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
+import {
+  sourceRevisionOf,
+  summarizeTranslations,
+  translatePosition,
+  translationContext,
+  translationLocales,
+  translationStates,
+  translationView,
+} from "~/features/content/translations.server";
+import { TranslatePanel, TranslationNotice } from "~/features/content/admin/translations";
+import { routePathIn } from "~/features/i18n/route-paths.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS } from "~/features/content/preview-token.server";
 import { PreviewLinkPanel } from "~/features/content/admin/preview-link-panel";
@@ -22,7 +37,7 @@ import {
   savePosition,
   unpublishPosition,
 } from "~/features/careers/position-documents.server";
-import { POSITION_ROLE, positionTeams, samePosition } from "~/features/careers/position-editor.server";
+import { POSITION_ROLE, positionSourceColumn, positionTeams, samePosition } from "~/features/careers/position-editor.server";
 import {
   positionFormValues,
   positionFromForm,
@@ -40,7 +55,9 @@ import { isOpenAt } from "~/features/careers/positions";
 
 // A position's editor (recruiters): its fields saved as a draft revision; publishing now,
 // scheduling, closing now and reopening, each publishing what the form holds; taking it off the
-// site; a preview and a private preview link; and the position's applications and pipeline.
+// site; a preview and a private preview link; and the position's applications and pipeline. An
+// English position makes its translations ("Translate into Deutsch"); a translation's editor shows
+// its English source beside the fields and what changed in it since.
 
 async function requirePosition(positionId: string) {
   const position = await findPositionForEditor(getDb(), positionId);
@@ -72,6 +89,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneNames(),
     scheduleAt: position.publishAt && state === "scheduled" ? utcToLocalInput(position.publishAt, zone) : "",
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
+    careersPath: routePathIn("careers", position.locale),
+    ...(await translationData(position, user)),
+    translated: new URL(request.url).searchParams.has("translated"),
     applications: {
       ...applications,
       applications: applications.applications.map((application) => ({
@@ -80,6 +100,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     },
   };
+}
+
+/**
+ * An English position's translations (and the buttons that make the missing ones); a translation's
+ * source, beside its fields, and what changed in it since the translation was brought up to date.
+ */
+async function translationData(position: ContentDocument<PositionSnapshot>, user: Pick<AdminUser, "roles" | "locales">) {
+  const db = getDb();
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const isSource = position.locale === SOURCE_LOCALE && !position.translationOf;
+  const states = isSource && locales.length ? await translationStates(db, "position", [position.id], locales) : undefined;
+  const context = position.translationOf ? await translationContext<PositionSnapshot>(db, "position", position) : undefined;
+  return {
+    translations: summarizeTranslations(states?.get(position.id), (locale) => canEditLocale(user, locale)),
+    translation: context ? translationView(context, canEditLocale(user, SOURCE_LOCALE)) : null,
+    source: context ? positionSourceColumn(context.source.fields) : null,
+  };
+}
+
+/** "Brought up to date with the English revision M", ticked on a translation's form: M, if it is one the source has. */
+async function upToDateWith(position: ContentDocument<PositionSnapshot>, form: FormData | URLSearchParams) {
+  const text = form.get("sourceRevision");
+  if (!position.translationOf || typeof text !== "string" || !/^\d{1,9}$/.test(text)) return undefined;
+  const number = Number(text);
+  const latest = await sourceRevisionOf(getDb(), "position", position.translationOf);
+  return number <= latest ? { sourceRevision: number } : undefined;
 }
 
 type Answer = {
@@ -115,6 +161,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const position = await requirePosition(params.positionId);
   const editor = { actor: { id: user.id, email: user.email }, ip: context.clientIp };
   const db = getDb();
+  const translateInto = form.get("translateInto");
+  if (typeof translateInto === "string" && translateInto) {
+    // The translation is in the other language: the person must be allowed to edit that one too.
+    requireLocale(user, translateInto);
+    const made = await translatePosition(db, editor, {
+      sourceId: position.id,
+      locale: translateInto,
+      locales: translationLocales(getEnv().SITE_LOCALES),
+    });
+    if (!made.ok) return refused({ problem: "problem" in made ? made.problem : Object.values(made.errors).join(" ") });
+    throw redirect(`/admin/positions/${made.id}?translated=1`);
+  }
   const intent = String(form.get("intent") ?? "save");
   if (intent === "preview-link") return previewLinkAnswer(request, { type: "position", id: position.id, form, editor });
 
@@ -148,8 +206,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.
   let revision = baseRevision;
   const unchanged = samePosition(fields, position.draft) && baseRevision === position.revision;
-  if (intent === "save" || !unchanged) {
-    const saved = await savePosition(db, editor, { id: position.id, baseRevision, position: fields });
+  const translation = await upToDateWith(position, form);
+  if (intent === "save" || !unchanged || translation) {
+    const saved = await savePosition(db, editor, {
+      id: position.id,
+      baseRevision,
+      position: fields,
+      ...(translation ? { translation } : {}),
+    });
     if (!saved.ok) return refusal(saved, values);
     revision = saved.revision;
   }
@@ -181,7 +245,11 @@ export default function EditPosition({ loaderData, actionData }: Route.Component
 
   const notice = (
     <>
+      {loaderData.translation ? <TranslationNotice {...loaderData.translation} noun="position" /> : null}
       {loaderData.created ? <Notice tone="success">The position was created as a draft.</Notice> : null}
+      {loaderData.translated ? (
+        <Notice tone="success">The translation was created as a draft: a copy of the English position, to translate.</Notice>
+      ) : null}
       {answer?.done ? <Notice tone="success">{answer.done}</Notice> : null}
       {answer?.problem ? <Notice tone="error">{answer.problem}</Notice> : null}
       {answer?.errors && Object.keys(answer.errors).length ? (
@@ -276,6 +344,7 @@ export default function EditPosition({ loaderData, actionData }: Route.Component
         {loaderData.state}
         {loaderData.publishAt ? ` · scheduled for ${loaderData.publishAt}` : ""} · last saved {loaderData.updated}
       </PageHeading>
+      <TranslatePanel translations={loaderData.translations} noun="position" />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PositionEditor
           key={answer?.formKey ?? `revision-${loaderData.revision}`}
@@ -284,6 +353,8 @@ export default function EditPosition({ loaderData, actionData }: Route.Component
           revision={answer?.revision ?? loaderData.revision}
           teams={loaderData.teams}
           timeZones={loaderData.timeZones}
+          careersPath={loaderData.careersPath}
+          {...(loaderData.source ? { source: loaderData.source } : {})}
           notice={notice}
           publishing={publishing}
         />

@@ -8,23 +8,40 @@ import { timeZoneOf } from "~/ui/admin/time-zone";
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { requireLocale } from "~/features/auth/locales.server";
-import { SOURCE_LOCALE } from "~/features/i18n/messages.server";
+import { canEditLocale, requireLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
+import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
+import { startTranslationFromList } from "~/features/content/translation-start.server";
+import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
 import { listPositionPipelines } from "~/features/leads/db/lead-inbox.server";
 import { listPositionsForEditors, positionStateLabel, savePosition } from "~/features/careers/position-documents.server";
 import { newPosition, POSITION_ROLE } from "~/features/careers/position-editor.server";
 
 // Open positions (recruiters): every position, whatever its state, the latest change first, with
-// how many applications each has; and a new position, which starts as a draft visitors do not see.
+// how many applications each has and, on a site in several languages, each English position's
+// translations; a new position, which starts as a draft visitors do not see; and a missing
+// translation, started here by whoever may edit its language (a recruiter who may not open the
+// English position).
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, POSITION_ROLE);
+  const { user } = await requireRole(request, POSITION_ROLE);
   const zone = timeZoneOf(request);
   const [positions, pipelines] = await Promise.all([listPositionsForEditors(getDb()), listPositionPipelines(getDb())]);
   const applications = new Map(pipelines.map((pipeline) => [pipeline.positionId, pipeline.total]));
+  const locales = translationLocales(getEnv().SITE_LOCALES);
+  const sources = positions
+    .filter((position) => position.locale === SOURCE_LOCALE && !position.translationOf)
+    .map((position) => position.id);
+  const states = await translationStates(getDb(), "position", sources, locales);
   return {
+    translating: locales.length > 0,
     positions: positions.map((position) => ({
+      translations: summarizeTranslations(states.get(position.id), (locale) => canEditLocale(user, locale)),
+      translationOf: position.translationOf
+        ? { language: languageName(position.locale), href: `/admin/positions/${position.translationOf}` }
+        : null,
       id: position.id,
       path: position.path,
       title: position.title,
@@ -40,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await requireAdminForm(request, POSITION_ROLE);
+  if (form.get("intent") === START_TRANSLATION_INTENT)
+    return startTranslationFromList("position", user, form, { actor: { id: user.id, email: user.email }, ip: context.clientIp });
   // A new position is English (its address has no language prefix).
   requireLocale(user, SOURCE_LOCALE);
   const values = {
@@ -72,7 +91,9 @@ export const meta: Route.MetaFunction = () => [{ title: `Open positions | ${site
 const cell = "border-b border-slate-100 px-3 py-2 text-left align-top";
 
 export default function Positions({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const answer = actionData as
+    { problem?: string; errors?: Record<string, string>; values?: { title: string; team: string; location: string } } | undefined;
+  const errors: Record<string, string | undefined> = answer?.errors ?? {};
   const otherErrors = Object.entries(errors).filter(([field]) => !["title", "team", "location"].includes(field));
   return (
     <>
@@ -83,6 +104,7 @@ export default function Positions({ loaderData, actionData }: Route.ComponentPro
         </Link>
         .
       </PageHeading>
+      {answer?.problem ? <Notice tone="error">{answer.problem}</Notice> : null}
       <Panel title="All positions" id="positions">
         {loaderData.positions.length ? (
           <div className="overflow-x-auto">
@@ -105,6 +127,11 @@ export default function Positions({ loaderData, actionData }: Route.ComponentPro
                   <th scope="col" className={cell}>
                     Last change
                   </th>
+                  {loaderData.translating ? (
+                    <th scope="col" className={cell}>
+                      Translations
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -124,6 +151,7 @@ export default function Positions({ loaderData, actionData }: Route.ComponentPro
                     </td>
                     <td className={`${cell} text-right tabular-nums`}>{position.applications}</td>
                     <td className={cell}>{position.updatedAt}</td>
+                    {loaderData.translating ? <TranslationsCell row={position} noun="position" className={cell} /> : null}
                   </tr>
                 ))}
               </tbody>
@@ -142,13 +170,13 @@ export default function Positions({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" noValidate className="space-y-4">
           <CsrfField />
           <LabelledControl id="new-position-title" label="Title" error={errors.title}>
-            {(control) => <input {...control} name="title" defaultValue={actionData?.values.title ?? ""} />}
+            {(control) => <input {...control} name="title" defaultValue={answer?.values?.title ?? ""} />}
           </LabelledControl>
           <LabelledControl id="new-position-team" label="Team" error={errors.team}>
-            {(control) => <input {...control} name="team" defaultValue={actionData?.values.team ?? ""} />}
+            {(control) => <input {...control} name="team" defaultValue={answer?.values?.team ?? ""} />}
           </LabelledControl>
           <LabelledControl id="new-position-location" label="Location" error={errors.location}>
-            {(control) => <input {...control} name="location" defaultValue={actionData?.values.location ?? ""} />}
+            {(control) => <input {...control} name="location" defaultValue={answer?.values?.location ?? ""} />}
           </LabelledControl>
           <button type="submit" className={buttonClasses()}>
             Create position

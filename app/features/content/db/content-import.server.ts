@@ -69,7 +69,8 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
   const pageFiles = readPageFiles(path.join(dir, "pages"), dir, { translations: true });
   const pages = checkPageFiles(pageFiles.files);
   set.problems.push(...pageFiles.problems, ...pages.problems);
-  // Open positions (DIR/positions/<slug>.yaml) through the position type's schema, published likewise.
+  // Open positions (DIR/positions/<slug>.yaml, translations in DIR/positions/<language>/) through
+  // the position type's schema, published likewise.
   const positionFiles = readPositionFiles(path.join(dir, "positions"), dir);
   const positions = checkPositionFiles(positionFiles.files);
   set.problems.push(...positionFiles.problems, ...positions.problems);
@@ -257,7 +258,9 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }
     translationProblems.push(...writtenPages.problems);
-    const positionChanges = await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables });
+    const writtenPositions = await writePositions(trx, positions.positions, { onlyIntoEmpty: options.onlyIntoEmptyTables });
+    translationProblems.push(...writtenPositions.problems);
+    const positionChanges = writtenPositions.changes;
     for (const change of positionChanges) {
       changes.push({ path: change.file, table: "content_documents", key: change.path, action: change.action });
     }

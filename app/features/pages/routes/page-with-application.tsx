@@ -3,7 +3,7 @@ import type { Route } from "./+types/page-with-application";
 import { getDb } from "~/db/index.server";
 import { applicationPositionOf } from "~/features/careers/positions.server";
 import { loadOpenPositionsBoard } from "~/features/careers/position-page.server";
-import { POSITION_FEED_ALTERNATES } from "~/features/careers/position-feeds";
+import { positionFeedAlternates } from "~/features/careers/position-feed-paths.server";
 import { OpenPositions } from "~/features/careers/components/open-positions";
 import { CareerApplication } from "~/features/leads/components/career-application";
 import { NotFound } from "~/ui/not-found";
@@ -33,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
     applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
     loadOpenPositionsBoard(args.context, url, locale.tag),
   ]);
-  // The page lists the open positions: it advertises their feeds.
-  const meta = page.data.meta && { ...page.data.meta, alternateFeeds: POSITION_FEED_ALTERNATES };
+  // The page lists the open positions of its language: it advertises that language's feeds.
+  const meta = page.data.meta && { ...page.data.meta, alternateFeeds: positionFeedAlternates(locale.tag) };
   const texts = routeTexts(locale, CAREERS_TEXT_KEYS);
   return data(
     { ...page.data, meta, position, positions, texts, applicationTexts: applicationTexts(args.request, position) },
