@@ -408,6 +408,16 @@ const cases: Case[] = [
     expected: only("recruiter", 400),
   },
   {
+    route: "admin/positions",
+    name: "starting a position's translation from the list (into a language the site does not have: refused)",
+    request: () => ({
+      method: "POST",
+      path: "/admin/positions",
+      form: { intent: "translate", source: positionId, translateInto: "xx" },
+    }),
+    expected: only("recruiter", 400),
+  },
+  {
     route: "admin/positions/:positionId",
     name: "a position's editor",
     request: () => ({ method: "GET", path: `/admin/positions/${positionId}` }),
@@ -433,6 +443,12 @@ const cases: Case[] = [
       },
     }),
     expected: only("recruiter", 409),
+  },
+  {
+    route: "admin/positions/:positionId",
+    name: "translating a position in its editor (into a language the site does not have: refused, nothing made)",
+    request: () => ({ method: "POST", path: `/admin/positions/${positionId}`, form: { translateInto: "xx" } }),
+    expected: only("recruiter", 400),
   },
   {
     route: "admin/positions/:positionId/revisions",

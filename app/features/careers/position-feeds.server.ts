@@ -10,6 +10,7 @@ import { positionLabels, type PositionLabels } from "~/features/careers/position
 import { listOpenPositionsIn, openPositionsChangedAt, type PublicPosition } from "~/features/careers/positions.server";
 import { catalogMessage, SOURCE_LOCALE } from "~/features/i18n/messages.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
+import type { SiteLocale } from "~/features/i18n/site-locales";
 import { routePathIn } from "~/features/i18n/route-paths.server";
 import { JSON_FEED_VERSION, feedResponse, jsonFeedResponse, type JsonFeed } from "~/platform/feeds";
 import { positionFeedPaths } from "~/features/careers/position-feed-paths.server";
@@ -153,14 +154,21 @@ export function positionsJsonFeed(feed: PositionFeed): JsonFeed {
   };
 }
 
-/** The Atom feed at the request's address: its language's positions; 404 in a language the site is not in. */
-export async function positionsAtomResponse(request: Request): Promise<Response> {
-  const { tag } = routeLocale(request);
-  return feedResponse(positionsAtom(await loadPositionFeed(getDb(), getEnv().SITE_URL, new Date(), tag)), "atom");
+/** Where the feeds are read from: the site's database and configuration (a test's own). */
+export type PositionFeedSource = { db: Db; siteUrl: string; locales: readonly SiteLocale[] };
+
+const siteSource = (): PositionFeedSource => ({ db: getDb(), siteUrl: getEnv().SITE_URL, locales: getEnv().SITE_LOCALES });
+
+/** The feed at the request's address: its language's positions; 404 in a language the site is not in. */
+function feedAt(request: Request, { db, siteUrl, locales }: PositionFeedSource): Promise<PositionFeed> {
+  const { tag } = routeLocale(request, locales);
+  return loadPositionFeed(db, siteUrl, new Date(), tag);
 }
 
-/** The JSON Feed at the request's address: its language's positions; 404 in a language the site is not in. */
-export async function positionsJsonFeedResponse(request: Request): Promise<Response> {
-  const { tag } = routeLocale(request);
-  return jsonFeedResponse(positionsJsonFeed(await loadPositionFeed(getDb(), getEnv().SITE_URL, new Date(), tag)));
+export async function positionsAtomResponse(request: Request, source: PositionFeedSource = siteSource()): Promise<Response> {
+  return feedResponse(positionsAtom(await feedAt(request, source)), "atom");
+}
+
+export async function positionsJsonFeedResponse(request: Request, source: PositionFeedSource = siteSource()): Promise<Response> {
+  return jsonFeedResponse(positionsJsonFeed(await feedAt(request, source)));
 }
