@@ -88,7 +88,8 @@ test("the German careers page and a German position's page: filters, facts and t
   await expect(filters.getByLabel("Team").getByRole("option", { name: "Alle Teams" })).toBeAttached();
   await expect(filters.getByLabel("Standort").getByRole("option", { name: "Alle Standorte" })).toBeAttached();
   await expect(filters.getByLabel("Arbeitsmodell").getByRole("option", { name: "Alle Arbeitsmodelle" })).toBeAttached();
-  await expect(page.getByText("1 offene Stelle.", { exact: true })).toBeVisible();
+  // With the sample's German position (hybrid, in London or New York): two, one of them remote.
+  await expect(page.getByText("2 offene Stellen.", { exact: true })).toBeVisible();
   await expect(page.getByText("Remote (Europäische Union) · Vollzeit · 70.000 €–90.000 € pro Jahr")).toBeVisible();
   await waitForHydration(page);
   await filters.getByLabel("Arbeitsmodell").selectOption({ label: "Remote" });
