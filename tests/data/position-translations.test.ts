@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,6 +22,9 @@ import { action as positionsAction, loader as positionsLoader } from "~/features
 import { forgetHeldPages } from "~/features/pages/published-pages.server";
 import { publishPage, savePage } from "~/features/pages/page-documents.server";
 import { alternatesOf } from "~/features/i18n/alternates.server";
+import { importContent } from "~/features/content/db/content-import.server";
+import { stringifyYaml as stringify } from "~/features/content/content-yaml.server";
+import { loader as publicPositionLoader } from "~/features/careers/routes/company.careers.position";
 import { sitemapXml } from "~/features/site/sitemap.server";
 import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
 import { engines } from "./support/engines";
@@ -402,11 +408,80 @@ for (const { engine, skip } of await engines()) {
       expect(englishJson).toMatchObject({ language: "en", items: [{ title: "Security Researcher, AI Threats" }] });
       expect(englishJson.items).toHaveLength(1);
 
+      // The German position's page advertises the German feeds; the English one the English feeds.
+      const advertised = async (pagePath: string, slug: string) => {
+        const answer = (await publicPositionLoader({
+          request: new Request(`${ORIGIN}${pagePath}`),
+          params: { slug },
+          context: { requestId: "feeds", documentRequest: false } as unknown as AppLoadContext,
+        } as never)) as unknown as { data: { meta: { alternateFeeds: { title: string; path: string }[] } } };
+        return answer.data.meta.alternateFeeds;
+      };
+      expect(await advertised("/de/unternehmen/karriere/sicherheitsforscherin", "sicherheitsforscherin")).toEqual([
+        { format: "atom", title: "Offene Stellen bei Quorvant", path: "/de/unternehmen/karriere/atom.xml" },
+        { format: "json", title: "Offene Stellen bei Quorvant", path: "/de/unternehmen/karriere/feed.json" },
+      ]);
+      expect((await advertised("/company/careers/security-researcher", "security-researcher")).map((feed) => feed.path)).toEqual([
+        "/company/careers/atom.xml",
+        "/company/careers/feed.json",
+      ]);
+
       // On a site in English alone, the German careers page's feeds are not found.
       for (const run of [positionsAtomResponse, positionsJsonFeedResponse])
         await expect(run(new Request(`${SITE}/de/unternehmen/karriere/atom.xml`), { ...feeds, locales: EN })).rejects.toMatchObject({
           init: { status: 404 },
         });
+    });
+
+    it("imports a German position from positions/de naming its English source by slug, and refuses one naming none, writing nothing", async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "position-translations-"));
+      try {
+        mkdirSync(path.join(dir, "positions", "de"), { recursive: true });
+        // An import needs a post or legal document: one English legal document of the sample.
+        mkdirSync(path.join(dir, "legal"));
+        copyFileSync(path.resolve("content/legal/terms-of-use.md"), path.join(dir, "legal", "terms-of-use.md"));
+        writeFileSync(path.join(dir, "positions", "security-researcher.yaml"), stringify(samplePosition()));
+        const germanFile = path.join(dir, "positions", "de", "sicherheitsforscherin.yaml");
+        const { slug, ...germanFields } = samplePosition({ slug: "sicherheitsforscherin", title: "Sicherheitsforscher:in" });
+        writeFileSync(germanFile, stringify({ slug, translation_of: "no-such-position", ...germanFields }));
+        const refused = await importContent(db, dir);
+        expect(refused).toMatchObject({ written: false });
+        expect(refused.problems).toEqual([
+          {
+            path: "positions/de/sicherheitsforscherin.yaml",
+            field: "translation_of",
+            message: 'names "no-such-position", which is the slug of no en position',
+          },
+        ]);
+        expect(await footprint()).toEqual({ documents: 0, revisions: 0, audit: 0 });
+        expect(Number((await db.selectFrom("legal_documents").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count)).toBe(0);
+
+        // In the English folder, translation_of is refused too: a translation lives in its language's folder.
+        writeFileSync(path.join(dir, "positions", "other.yaml"), stringify({ translation_of: "security-researcher", ...samplePosition({ slug: "other" }) }));
+        expect((await importContent(db, dir)).problems.map((problem) => `${problem.path} ${problem.field}`)).toEqual(
+          expect.arrayContaining(["positions/other.yaml translation_of"]),
+        );
+        rmSync(path.join(dir, "positions", "other.yaml"));
+
+        writeFileSync(germanFile, stringify({ slug, translation_of: "security-researcher", ...germanFields }));
+        const imported = await importContent(db, dir);
+        expect(imported.problems).toEqual([]);
+        const source = (await db.selectFrom("content_documents").select(["id", "revision"]).where("path", "=", "/company/careers/security-researcher").executeTakeFirstOrThrow());
+        const german = await db
+          .selectFrom("content_documents")
+          .select(["locale", "translation_of", "source_revision", "state"])
+          .where("path", "=", "/de/unternehmen/karriere/sicherheitsforscherin")
+          .executeTakeFirstOrThrow();
+        expect(german).toMatchObject({ locale: "de", translation_of: source.id, state: "published" });
+        expect(Number(german.source_revision)).toBe(Number(source.revision));
+        // Imported again, nothing changes.
+        expect((await importContent(db, dir)).changes.filter((change) => change.table === "content_documents").map((change) => change.action)).toEqual([
+          "unchanged",
+          "unchanged",
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("names a position and its translation as each other's alternates, and the sitemap lists both with them", async () => {
