@@ -40,7 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     positions: positions.map((position) => ({
       translations: summarizeTranslations(states.get(position.id), (locale) => canEditLocale(user, locale)),
       translationOf: position.translationOf
-        ? { language: languageName(position.locale), href: `/admin/positions/${position.translationOf}` }
+        ? {
+            language: languageName(position.locale),
+            // A translator who may not edit the English position gets its name, not a link that answers 403.
+            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/positions/${position.translationOf}` : null,
+          }
         : null,
       id: position.id,
       path: position.path,
