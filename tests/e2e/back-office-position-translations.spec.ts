@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, expectAccessible, test } from "./support/fixtures";
 import { auditActions, backOfficeServerForThisFile, signInAs } from "./support/back-office";
 import { withDatabase } from "./support/database";
 
@@ -40,6 +40,7 @@ test("a recruiter translates a position into German and publishes it; visitors f
   await expect(page.getByRole("region", { name: "English source: Position" })).toContainText("Compliance Program Manager");
   await expect(page.getByLabel("Slug")).toHaveValue("compliance-program-manager");
   await expect(page.getByLabel("Slug")).toHaveAccessibleDescription(/\/de\/unternehmen\/karriere\/ followed by the slug/);
+  await expectAccessible(page, "position translation editor");
 
   await page.getByLabel("Title").fill(TITLE);
   await page.getByLabel("Slug").fill("compliance-programm-manager");

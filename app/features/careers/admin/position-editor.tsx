@@ -74,7 +74,7 @@ function Group({ legend, source, children }: { legend: string; source?: SourceCo
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
       {fields ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <SourceFields heading={`English source: ${legend}`} fields={fields} />
+          <SourceFields heading={`English source: ${legend}`} fields={fields} level={2} />
           <div className="space-y-4">{children}</div>
         </div>
       ) : (

@@ -215,11 +215,23 @@ export function TranslationNotice({ language, sourceTitle, sourceHref, sourceRev
   );
 }
 
-/** The source's fields, read-only, beside the translation's: a label and its text each. */
-export function SourceFields({ fields, heading = "English source" }: { fields: readonly { label: string; text: string }[]; heading?: string }) {
+/**
+ * The source's fields, read-only, beside the translation's: a label and its text each. Its heading
+ * is an h3 under the editor's section headings, an h2 where the form has none (the position's groups are fieldsets).
+ */
+export function SourceFields({
+  fields,
+  heading = "English source",
+  level = 3,
+}: {
+  fields: readonly { label: string; text: string }[];
+  heading?: string;
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section aria-label={heading} className="space-y-2 self-start rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{heading}</h3>
+      <Heading className="text-xs font-semibold tracking-wide text-muted uppercase">{heading}</Heading>
       <dl className="space-y-2">
         {fields.map((field) => (
           <div key={field.label}>
