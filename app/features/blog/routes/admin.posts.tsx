@@ -11,7 +11,8 @@ import { isPostState, POST_STATES, postStateOf } from "~/features/blog/post-stat
 import { getDb } from "~/db/index.server";
 import { listAllCategories, listPostsForEditors } from "~/features/blog/db/post-editing.server";
 import { getEnv } from "~/env.server";
-import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { translationOfCell } from "~/features/content/translation-editor.server";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
 import { startTranslationFromList } from "~/features/content/translation-start.server";
 import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
@@ -41,13 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     translating: locales.length > 0,
     posts: posts.map((post) => ({
       translations: summarizeTranslations(translations.get(post.id), (locale) => canEditLocale(user, locale)),
-      translationOf: post.translation_of
-        ? {
-            language: languageName(post.locale),
-            // A translator who may not edit the English post gets its name, not a link that answers 403.
-            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/posts/${post.translation_of}` : null,
-          }
-        : null,
+      translationOf: translationOfCell(
+        user,
+        { locale: post.locale, translationOf: post.translation_of },
+        (id) => `/admin/posts/${id}`,
+      ),
       id: post.id,
       title: post.title,
       slug: post.slug,

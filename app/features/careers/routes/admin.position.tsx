@@ -7,22 +7,12 @@ import { isTimeZone, timeZoneNames, timeZoneOf, utcToLocalInput } from "~/ui/adm
 import { buttonClasses } from "~/ui/button";
 import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
-import { canEditLocale, requireContentLocale, requireLocale } from "~/features/auth/locales.server";
-import type { AdminUser } from "~/features/auth/db/admin-users.server";
+import { requireContentLocale, requireLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
-import type { PositionSnapshot } from "~/features/content/content-types";
-import { SOURCE_LOCALE } from "~/features/content/document-locale";
-import {
-  sourceRevisionOf,
-  summarizeTranslations,
-  translatePosition,
-  translationContext,
-  translationLocales,
-  translationStates,
-  translationView,
-} from "~/features/content/translations.server";
+import { broughtUpToDateWith, editorTranslationData } from "~/features/content/translation-editor.server";
+import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
+import { translatePosition, translationLocales } from "~/features/content/translations.server";
 import { TranslatePanel, TranslationNotice } from "~/features/content/admin/translations";
 import { routePathIn } from "~/features/i18n/route-paths.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
@@ -90,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     scheduleAt: position.publishAt && state === "scheduled" ? utcToLocalInput(position.publishAt, zone) : "",
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
     careersPath: routePathIn("careers", position.locale),
-    ...(await translationData(position, user)),
+    ...(await editorTranslationData("position", position, user, positionSourceColumn)),
     translated: new URL(request.url).searchParams.has("translated"),
     applications: {
       ...applications,
@@ -100,32 +90,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     },
   };
-}
-
-/**
- * An English position's translations (and the buttons that make the missing ones); a translation's
- * source, beside its fields, and what changed in it since the translation was brought up to date.
- */
-async function translationData(position: ContentDocument<PositionSnapshot>, user: Pick<AdminUser, "roles" | "locales">) {
-  const db = getDb();
-  const locales = translationLocales(getEnv().SITE_LOCALES);
-  const isSource = position.locale === SOURCE_LOCALE && !position.translationOf;
-  const states = isSource && locales.length ? await translationStates(db, "position", [position.id], locales) : undefined;
-  const context = position.translationOf ? await translationContext<PositionSnapshot>(db, "position", position) : undefined;
-  return {
-    translations: summarizeTranslations(states?.get(position.id), (locale) => canEditLocale(user, locale)),
-    translation: context ? translationView(context, canEditLocale(user, SOURCE_LOCALE)) : null,
-    source: context ? positionSourceColumn(context.source.fields) : null,
-  };
-}
-
-/** "Brought up to date with the English revision M", ticked on a translation's form: M, if it is one the source has. */
-async function upToDateWith(position: ContentDocument<PositionSnapshot>, form: FormData | URLSearchParams) {
-  const text = form.get("sourceRevision");
-  if (!position.translationOf || typeof text !== "string" || !/^\d{1,9}$/.test(text)) return undefined;
-  const number = Number(text);
-  const latest = await sourceRevisionOf(getDb(), "position", position.translationOf);
-  return number <= latest ? { sourceRevision: number } : undefined;
 }
 
 type Answer = {
@@ -206,7 +170,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.
   let revision = baseRevision;
   const unchanged = samePosition(fields, position.draft) && baseRevision === position.revision;
-  const translation = await upToDateWith(position, form);
+  const translation = await broughtUpToDateWith("position", position, form);
   if (intent === "save" || !unchanged || translation) {
     const saved = await savePosition(db, editor, {
       id: position.id,

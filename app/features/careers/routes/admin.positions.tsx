@@ -11,7 +11,8 @@ import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import { canEditLocale, requireLocale } from "~/features/auth/locales.server";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { translationOfCell } from "~/features/content/translation-editor.server";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
 import { startTranslationFromList } from "~/features/content/translation-start.server";
 import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
@@ -39,13 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     translating: locales.length > 0,
     positions: positions.map((position) => ({
       translations: summarizeTranslations(states.get(position.id), (locale) => canEditLocale(user, locale)),
-      translationOf: position.translationOf
-        ? {
-            language: languageName(position.locale),
-            // A translator who may not edit the English position gets its name, not a link that answers 403.
-            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/positions/${position.translationOf}` : null,
-          }
-        : null,
+      translationOf: translationOfCell(user, position, (id) => `/admin/positions/${id}`),
       id: position.id,
       path: position.path,
       title: position.title,

@@ -11,22 +11,12 @@ import { site } from "~/config/site";
 import { requireAdminForm, requireRole } from "~/features/auth/auth.server";
 import { localeProblem, requireContentLocale, requireLocale, canEditLocale } from "~/features/auth/locales.server";
 import { documentLocaleOf } from "~/features/content/locales.server";
-import type { AdminUser } from "~/features/auth/db/admin-users.server";
 import { getDb } from "~/db/index.server";
-import { documentStateOf, liveVersionOf, type ContentDocument } from "~/features/content/documents.server";
-import type { PageSnapshot } from "~/features/content/content-types";
-import { SOURCE_LOCALE } from "~/features/content/document-locale";
-import {
-  sourceRevisionOf,
-  summarizeTranslations,
-  translatePage,
-  translationContext,
-  translationLocales,
-  translationStates,
-  translationView,
-} from "~/features/content/translations.server";
+import { documentStateOf, liveVersionOf } from "~/features/content/documents.server";
+import { translatePage, translationLocales } from "~/features/content/translations.server";
 import { TranslatePanel, TranslationNotice } from "~/features/content/admin/translations";
 import { getEnv } from "~/env.server";
+import { broughtUpToDateWith, editorTranslationData } from "~/features/content/translation-editor.server";
 import type { PublishOutcome, SaveOutcome } from "~/features/content/core.server";
 import { PageEditor, type PageEditorValues } from "~/features/pages/admin/page-editor";
 import { findPageForEditor, unpublishPage } from "~/features/pages/page-documents.server";
@@ -87,35 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneNames(),
     scheduleAt: page.publishAt ? utcToLocalInput(page.publishAt, zone) : "",
     previewDays: { default: PREVIEW_DEFAULT_DAYS, max: PREVIEW_MAX_DAYS },
-    ...(await translationData(page, user)),
+    ...(await editorTranslationData("page", page, user, pageSourceColumn)),
     translated: url.searchParams.has("translated"),
   };
-}
-
-/**
- * An English page's translations (and the buttons that make the missing ones); a translation's
- * source, beside its fields, and what changed in it since the translation was brought up to date.
- */
-async function translationData(page: ContentDocument<PageSnapshot>, user: Pick<AdminUser, "roles" | "locales">) {
-  const db = getDb();
-  const locales = translationLocales(getEnv().SITE_LOCALES);
-  const isSource = page.locale === SOURCE_LOCALE && !page.translationOf;
-  const states = isSource && locales.length ? await translationStates(db, "page", [page.id], locales) : undefined;
-  const context = page.translationOf ? await translationContext<PageSnapshot>(db, "page", page) : undefined;
-  return {
-    translations: summarizeTranslations(states?.get(page.id), (locale) => canEditLocale(user, locale)),
-    translation: context ? translationView(context, canEditLocale(user, SOURCE_LOCALE)) : null,
-    source: context ? pageSourceColumn(context.source.fields) : null,
-  };
-}
-
-/** "Brought up to date with the English revision M", ticked on a translation's form: M, if it is one the source has. */
-async function upToDateWith(page: ContentDocument<PageSnapshot>, form: FormData | URLSearchParams) {
-  const text = form.get("sourceRevision");
-  if (!page.translationOf || typeof text !== "string" || !/^\d{1,9}$/.test(text)) return undefined;
-  const number = Number(text);
-  const latest = await sourceRevisionOf(getDb(), "page", page.translationOf);
-  return number <= latest ? { sourceRevision: number } : undefined;
 }
 
 type Answer = {
@@ -223,7 +187,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Every change is saved as a revision; publishing publishes what the form holds, saved first.
   let revision = baseRevision;
-  const translation = await upToDateWith(page, form);
+  const translation = await broughtUpToDateWith("page", page, form);
   if (edit || intent === "save" || translation || !sameAsSaved(values, page.draft) || baseRevision !== page.revision) {
     const saved = await savePageDraft(db, editor, {
       id: page.id,

@@ -14,7 +14,8 @@ import { getDb } from "~/db/index.server";
 import { listPagesForEditors } from "~/features/pages/page-documents.server";
 import { newPageDraft, PAGE_STATE_LABELS, savePageDraft } from "~/features/pages/page-editor.server";
 import { getEnv } from "~/env.server";
-import { languageName, SOURCE_LOCALE } from "~/features/content/document-locale";
+import { translationOfCell } from "~/features/content/translation-editor.server";
+import { SOURCE_LOCALE } from "~/features/content/document-locale";
 import { summarizeTranslations, translationLocales, translationStates } from "~/features/content/translations.server";
 import { startTranslationFromList } from "~/features/content/translation-start.server";
 import { START_TRANSLATION_INTENT, TranslationsCell } from "~/features/content/admin/translations";
@@ -38,13 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     translating: locales.length > 0,
     pages: pages.map((page) => ({
       translations: summarizeTranslations(states.get(page.id), (locale) => canEditLocale(user, locale)),
-      translationOf: page.translationOf
-        ? {
-            language: languageName(page.locale),
-            // A translator who may not edit the English page gets its name, not a link that answers 403.
-            href: canEditLocale(user, SOURCE_LOCALE) ? `/admin/pages/${page.translationOf}` : null,
-          }
-        : null,
+      translationOf: translationOfCell(user, page, (id) => `/admin/pages/${id}`),
       id: page.id,
       path: page.path,
       title: page.title,
