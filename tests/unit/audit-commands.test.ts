@@ -1,16 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "./support/command-line";
 import { recordAudit } from "~/features/audit/audit.server";
 import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import { formatAuditReport, parseAuditArgs } from "../../scripts/lib/audit-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
-
-const run = promisify(execFile);
 
 describe("the audit command line", () => {
   it("reads its arguments and refuses mistakes", () => {
@@ -66,17 +63,7 @@ describe("npm run admin -- audit verify (against a real SQLite file)", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  const cli = (...args: string[]) => runScript("admin.ts", args, { DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" });
 
   it("passes an untouched log and names the entry edited behind the application's back", async () => {
     const clean = await cli("audit", "verify");

@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "./support/command-line";
 import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import { invitationLocales, parseInviteArgs } from "../../scripts/lib/invite-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
-
-const run = promisify(execFile);
 
 describe("inviting from the command line", () => {
   it("reads an invitation's arguments and refuses mistakes", () => {
@@ -48,16 +45,7 @@ describe("inviting from the command line", () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     const cli = (...args: string[]) =>
-      run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-        env: { ...process.env, DATABASE_URL: `file:${file}`, SITE_LOCALES: "en,de", SITE_URL: "http://localhost:3000" },
-      }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({
-          code: error.code,
-          stdout: error.stdout,
-          stderr: error.stderr,
-        }),
-      );
+      runScript("admin.ts", args, { DATABASE_URL: `file:${file}`, SITE_LOCALES: "en,de", SITE_URL: "http://localhost:3000" });
     const invitations = () => {
       const raw = new Database(file, { readonly: true });
       try {

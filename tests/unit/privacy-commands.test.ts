@@ -1,16 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "./support/command-line";
 import { migrateToLatest, openDatabase } from "~/db/connection.server";
 import { insertLead } from "~/features/leads/db/leads.server";
 import { parseEraseArgs, parsePurgeArgs, parseSubjectExportArgs } from "../../scripts/lib/privacy-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
-
-const run = promisify(execFile);
 
 describe("retention and privacy command lines", () => {
   it("read their arguments and refuse mistakes", () => {
@@ -48,17 +45,7 @@ describe("npm run leads -- purge | subject-export | erase (against a real SQLite
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  const cli = (...args: string[]) => runScript("leads.ts", args, { DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" });
   const count = (sql: string) => {
     const raw = new Database(file, { readonly: true });
     try {
