@@ -1,6 +1,6 @@
 // The back office from the command line, on the database named by DATABASE_URL:
 //   npm run admin -- invite EMAIL --role ROLE [--role ROLE…] [--locale TAG…]   a single-use link, valid 24 hours (its last line)
-//   npm run admin -- users                                     everyone who can sign in, with roles and status
+//   npm run admin -- users                                     everyone who can sign in, with roles, status and languages
 //   npm run admin -- audit verify [--head SEQ:HASH]            checks the audit log's hash chain (and a head the log recorded)
 // This is how the first owner gets in on a fresh installation, and how an operator lets someone
 // back in who lost every passkey.
@@ -20,6 +20,10 @@ const USAGE = [
   `       ${AUDIT_USAGE.replace("Usage: ", "")}`,
   `Roles: ${ROLES.join(", ")}.`,
 ].join("\n");
+
+/** The languages a person may edit, as the users list shows them: a limit's tags, else every language. */
+const languagesOf = (user: { roles: readonly string[]; locales: readonly string[] }) =>
+  user.roles.includes("owner") || !user.locales.length ? "every language" : `${user.locales.join(",")} only`;
 
 const commands: Record<string, CommandParser> = {
   invite(argv) {
@@ -53,7 +57,7 @@ const commands: Record<string, CommandParser> = {
       for (const user of users) {
         const status = user.disabledAt ? "disabled" : "active";
         console.log(
-          `${user.email}\t${sortRoles(user.roles).join(",")}\t${status}\t${user.passkeys} passkey(s)\tlast sign-in ${user.lastSignInAt ?? "never"}`,
+          `${user.email}\t${sortRoles(user.roles).join(",")}\t${status}\t${user.passkeys} passkey(s)\tlast sign-in ${user.lastSignInAt ?? "never"}\t${languagesOf(user)}`,
         );
       }
     };

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "./support/command-line";
 import { migrateToLatest, openDatabase } from "~/db/connection.server";
+import { createUser, setLocales } from "~/features/auth/db/admin-users.server";
 import { invitationLocales, parseInviteArgs } from "../../scripts/lib/invite-commands";
 import { UsageError } from "../../scripts/lib/usage-error";
 
@@ -67,6 +68,22 @@ describe("inviting from the command line", () => {
       );
       expect(made.stdout.trim().split("\n").at(-1)).toMatch(/^http:\/\/localhost:3000\/admin\/invitations\/[0-9a-f]{64}$/);
       expect(invitations()).toEqual([{ email: "redaktion@quorvant.com", roles: "editor", locales: "de" }]);
+    });
+
+    it("lists each person's languages: a limit's, else every language", async () => {
+      const { db } = await openDatabase(`file:${file}`);
+      try {
+        const translator = await createUser(db, { email: "uebersetzung@quorvant.com", roles: ["editor"] });
+        await setLocales(db, translator.id, ["de"]);
+        await createUser(db, { email: "chef@quorvant.com", roles: ["owner"] });
+      } finally {
+        await db.destroy();
+      }
+      const listed = await cli("users");
+      expect(listed.code).toBe(0);
+      const lines = listed.stdout.trim().split("\n");
+      expect(lines.find((line) => line.startsWith("uebersetzung@quorvant.com"))).toMatch(/\tde only$/);
+      expect(lines.find((line) => line.startsWith("chef@quorvant.com"))).toMatch(/\tevery language$/);
     });
   });
 });
