@@ -123,23 +123,21 @@ const floor = WITH_FLOOR
         .filter(Boolean),
     )
   : null;
-// Each page is audited as its own reader opens it: a browser preferring English for English pages,
-// German for German ones (/de/…). A reader whose browser prefers the other language is offered a
-// switch after the page loads, a cost a German reader of a German page never pays.
-const browsers = new Map<string, Promise<chromeLauncher.LaunchedChrome>>();
-const browserFor = (pathname: string) => {
-  const language = /^\/de(?:\/|$)/.test(pathname) ? "de-DE" : "en-US";
-  let browser = browsers.get(language);
-  if (!browser)
-    browsers.set(
-      language,
-      (browser = chromeLauncher.launch({
-        chromePath: CHROMIUM_PATH,
-        chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS, `--lang=${language}`, `--accept-lang=${language}`],
-      })),
-    );
-  return browser;
-};
+// Each audit is a first visit in a browser of its own, always set to the same language (en-US), so
+// that two pages (an English one and its German translation) differ only by themselves. A browser
+// kept across audits carries state from one page to the next (processes, caches of fonts and
+// compiled code); a browser in each page's language would add its own settings to the difference.
+async function auditInOwnBrowser(url: string, cpuSlowdownMultiplier: number) {
+  const browser = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS, "--lang=en-US", "--accept-lang=en-US"],
+  });
+  try {
+    return await audit(url, browser.port, cpuSlowdownMultiplier);
+  } finally {
+    browser.kill();
+  }
+}
 try {
   const pages = await pagesToAudit(builds[0]!.server.url);
   const width = Math.max(10, ...pages.map(([page]) => page.length));
@@ -165,7 +163,7 @@ try {
       if (floor) targets.push({ page: FLOOR, name: FLOOR, url: floor.url });
       for (const { page, name, url } of targets) {
         const slowdown = AS_INDEX && lastIndex ? Math.max(CPU_SLOWDOWN, (CPU_SLOWDOWN * lastIndex) / AS_INDEX) : CPU_SLOWDOWN;
-        const result = await audit(url, (await browserFor(new URL(url).pathname)).port, slowdown);
+        const result = await auditInOwnBrowser(url, slowdown);
         const { lhr } = result;
         lastIndex = lhr.environment.benchmarkIndex;
         const run: Run = {
@@ -259,7 +257,6 @@ try {
     reportMissed(missedAboveFloor);
   }
 } finally {
-  for (const browser of browsers.values()) (await browser).kill();
   await floor?.stop();
   await stop();
 }
