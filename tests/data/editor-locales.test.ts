@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AppLoadContext } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { csrfToken, newCsrfSecret } from "~/features/auth/csrf.server";
 import { createSignedInSession } from "~/features/auth/session.server";
 import { createUser, findUserById, setLocales, type AdminUser } from "~/features/auth/db/admin-users.server";
@@ -37,6 +37,7 @@ import { action as legalAction, loader as legalLoader } from "~/features/legal/r
 import { action as versionAction, loader as versionLoader } from "~/features/legal/routes/admin.legal.version";
 import { createLegalDraft } from "~/features/legal/editing.server";
 import { engines } from "./support/engines";
+import { answerOf, withSiteLocales } from "./support/route-answers";
 import { addLegal, addPost } from "./support/fixtures";
 
 // People limited to languages, on both engines, through the editors' own loaders and actions with
@@ -44,26 +45,8 @@ import { addLegal, addPost } from "./support/fixtures";
 // another language cannot be taken; owners set the limit on a person's page, audited.
 
 const ORIGIN = "http://localhost:3000";
-let previousLocales: string | undefined;
-
 type Session = { cookie: string; csrf: string };
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string> };
-
-/** What a route answered, thrown or returned: its status and body. */
-async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
-  let answer: unknown;
-  try {
-    answer = await run();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, body: null };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: answer };
-}
 
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`languages of a person on ${engine.name}`, () => {
@@ -74,13 +57,8 @@ for (const { engine, skip } of await engines()) {
     let englishPage: string;
     let germanPage: string;
 
-    beforeAll(() => {
-      previousLocales = process.env.SITE_LOCALES;
-      process.env.SITE_LOCALES = "en,de";
-    });
+    withSiteLocales("en,de");
     afterAll(async () => {
-      if (previousLocales === undefined) delete process.env.SITE_LOCALES;
-      else process.env.SITE_LOCALES = previousLocales;
       await engine.cleanup();
     });
 

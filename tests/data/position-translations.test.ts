@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { AppLoadContext } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { csrfToken, newCsrfSecret } from "~/features/auth/csrf.server";
 import { createSignedInSession } from "~/features/auth/session.server";
 import { createUser, setLocales, type AdminUser } from "~/features/auth/db/admin-users.server";
@@ -28,6 +28,7 @@ import { loader as publicPositionLoader } from "~/features/careers/routes/compan
 import { sitemapXml } from "~/features/site/sitemap.server";
 import { parseSiteLocales, type SiteLocale } from "~/features/i18n/site-locales";
 import { engines } from "./support/engines";
+import { answerOf, withSiteLocales } from "./support/route-answers";
 import { ok, samplePage } from "./support/sample-page";
 import { samplePosition } from "./support/sample-position";
 
@@ -51,24 +52,6 @@ const EN = siteLocales("en");
 
 type Session = { cookie: string; csrf: string };
 
-/** What a route answered, thrown or returned: its status, its redirect, and its body. */
-async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; location?: string | null; body: unknown }> {
-  let answer: unknown;
-  try {
-    answer = await run();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location"), body: null };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: answer };
-}
-
-let previousLocales: string | undefined;
-
 for (const { engine, skip } of await engines()) {
   describe.skipIf(skip)(`translations of open positions on ${engine.name}`, () => {
     let db: Kysely<Database>;
@@ -76,13 +59,8 @@ for (const { engine, skip } of await engines()) {
     let german: AdminUser;
     let alice: { actor: { id: string; email: string }; ip: string };
 
-    beforeAll(() => {
-      previousLocales = process.env.SITE_LOCALES;
-      process.env.SITE_LOCALES = "en,de";
-    });
+    withSiteLocales("en,de");
     afterAll(async () => {
-      if (previousLocales === undefined) delete process.env.SITE_LOCALES;
-      else process.env.SITE_LOCALES = previousLocales;
       await engine.cleanup();
     });
     beforeEach(async () => {
