@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { logger } from "~/platform/logger.server";
 import { migrationProvider } from "~/db/migrations";
@@ -164,15 +164,43 @@ export function isStatementRefused(error: unknown): boolean {
   return typeof code === "string" && /^(2[23]...|SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)\w*)$/.test(code);
 }
 
-/** Applies every pending migration. On PostgreSQL the migrator holds an advisory lock, so concurrent starts are safe. */
+/**
+ * Applies every pending migration. On PostgreSQL the migrator holds an advisory lock, so concurrent
+ * starts are safe. A database a newer release has already migrated (every migration this release
+ * knows is applied, and more) is used as it is: during a rolling deploy the servers still on the
+ * previous release keep running on the schema the new one expanded (docs/operations.md, Rolling
+ * deploys). A database that lacks one of this release's migrations but has others it does not know
+ * is refused: it belongs to a different line of releases.
+ */
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error) {
+    if (!failed && MISSING_MIGRATION.test(describeError(error))) return runOnNewerSchema(db, migrator, error);
     throw new DatabaseError(
       `Database migration ${failed?.migrationName ?? ""} failed: ${describeError(error)}`.replace("  ", " "),
     );
   }
   for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
+}
+
+/** Kysely's words for a database holding a migration the release does not know. */
+const MISSING_MIGRATION = /previously executed migration \S+ is missing/;
+
+async function runOnNewerSchema(db: Kysely<Database>, migrator: Migrator, error: unknown): Promise<void> {
+  const known = await migrator.getMigrations();
+  const pending = known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  if (pending.length) {
+    throw new DatabaseError(
+      `Database migrations do not match this release: it has migrations this release does not know, and lacks ${pending.join(", ")} (${describeError(error)})`,
+    );
+  }
+  const knownNames = new Set(known.map((migration) => migration.name));
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const newer = applied.rows.map((row) => row.name).filter((name) => !knownNames.has(name));
+  logger.warn(
+    { newerMigrations: newer.sort() },
+    "the database is ahead of this release (a newer release migrated it); running on it as it is",
+  );
 }
