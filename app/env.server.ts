@@ -51,6 +51,17 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
+/** https, or http to this machine only (a purge carries the CDN's token). */
+function isPurgeUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "https:") return true;
+    return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  } catch {
+    return true; // not a URL at all: the url check reports it
+  }
+}
+
 /** An email address, optionally with a display name: `Quorvant Website <website@quorvant.com>`. */
 const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 const mailbox = z.string().trim().regex(MAILBOX, "must be an email address, optionally with a name: Name <address@example.com>");
@@ -245,6 +256,21 @@ const EnvSchema = z
     // Where each server keeps the files it makes from uploaded images (the stored image and its
     // responsive variants); made on first use. Only a cache: the images themselves are in the database.
     MEDIA_CACHE_DIR: z.string().trim().min(1).default("data/media-cache"),
+    // A CDN in front (docs/operations.md, "A CDN in front"): where purges of what a publish changed
+    // are sent, with which secret, in which API's shape; and how long the CDN keeps a page meanwhile.
+    CDN_PURGE_URL: z
+      .url({ message: "must be the CDN's purge URL, such as https://api.fastly.com/service/SERVICE_ID/purge" })
+      .refine(isPurgeUrl, { message: "must be an https URL (http only to a loopback address)" })
+      .optional(),
+    CDN_PURGE_TOKEN: z
+      .string()
+      .min(1)
+      .refine((value) => value.trim() === value && !/[\r\n]/.test(value), {
+        message: "must be one line without surrounding spaces",
+      })
+      .optional(),
+    CDN_PURGE_STYLE: z.enum(["fastly", "cloudflare"], { message: "must be fastly or cloudflare" }).default("fastly"),
+    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
     // Signs private preview links of drafts and scheduled posts; without it there are no previews.
     PREVIEW_SECRET: z
       .string()
@@ -318,6 +344,9 @@ const EnvSchema = z
         path: [env.OIDC_ALLOWED_DOMAINS ? "OIDC_GROUP_ROLES" : "OIDC_ALLOWED_DOMAINS"],
         message: "goes with the other: people from OIDC_ALLOWED_DOMAINS get the roles OIDC_GROUP_ROLES maps their groups to",
       });
+    }
+    if (env.CDN_PURGE_URL && !env.CDN_PURGE_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["CDN_PURGE_TOKEN"], message: "is required with CDN_PURGE_URL: the CDN's API token" });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" });

@@ -8,6 +8,7 @@ import { pageViewFlushJob } from "~/features/visits/page-view-counter.server";
 import { redirectHitsFlushJob } from "~/features/redirects/redirect-hits.server";
 import { publishedPagesWatchJob } from "~/features/pages/published-pages.server";
 import { publishedPositionsWatchJob } from "~/features/careers/positions.server";
+import { cdnPurgeJob } from "~/features/cdn/purge-job.server";
 
 // The work each server does beside the pages, started after the database is ready and stopped
 // (in-flight work finished or handed back) before it closes. A job that must run on one server at a
@@ -23,6 +24,7 @@ const jobs: readonly BackgroundJob[] = [
   redirectHitsFlushJob,
   publishedPagesWatchJob,
   publishedPositionsWatchJob,
+  cdnPurgeJob,
 ];
 
 let running: { job: BackgroundJob; handle: RunningJob }[] = [];

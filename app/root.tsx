@@ -33,10 +33,12 @@ import { getDb } from "~/db/index.server";
 import { requestLocale } from "~/features/i18n/request-locale.server";
 import { shellData } from "~/features/i18n/shell.server";
 import { useShellText, type ShellData } from "~/ui/shell-text";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { NAV_KEY } from "~/features/cdn/surrogate-keys";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<{
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{
   siteUrl: string;
   navigation: SiteNavigation;
   locales?: SiteLocale[];
@@ -50,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<{
   // The page's language (an address under a language the site does not publish: the default's).
   const { locale } = requestLocale(request, locales);
   const navigation = await frameNavigation(locale);
+  dependsOn(context, NAV_KEY);
   const shell = shellData(locale);
   const multilingual = locales.length > 1 || locales[0]!.tag !== "en";
   const frame = { siteUrl, navigation, shell };

@@ -29,6 +29,8 @@ import { requestLogger } from "./request-log";
 import { mediaFiles } from "./media";
 import { setContentChangeListener } from "~/features/content/publish-hook.server";
 import { createPageCache, type PageCache } from "./page-cache";
+import { sharedCacheControl } from "~/features/cdn/shared-cache.server";
+import { tagForSharedCache } from "./surrogate-keys";
 import { turnQueue } from "./turn-queue";
 import { allowedMethods, reactRouterHandler } from "./react-router";
 import { pageViewOf } from "./visit-counting";
@@ -216,7 +218,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
       if (!pages.serveStale(req, res)) sendRefusal(req, res, busyRefusal);
     },
   });
-  const pages = createPageCache({ busy: shedder.overloaded });
+  const pages = createPageCache({ busy: shedder.overloaded, sharedCacheControl: sharedCacheControl(env) });
   // Content published on this server shows at once here: the publish hook names what changed.
   setContentChangeListener((change) => pages.forget(change.paths));
   const siteUrl = new URL(env.SITE_URL);
@@ -272,7 +274,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
 
   // Uploaded images: made from the database on first request, then files on this server's disk.
   // Ahead of the static folder, which would otherwise look each one up on disk first.
-  app.use("/media", mediaFiles(env.MEDIA_CACHE_DIR));
+  app.use("/media", mediaFiles(env.MEDIA_CACHE_DIR, env.CDN_PURGE_STYLE));
   if (!vite) {
     // Fingerprinted assets never change: cache them for a year; serve the precompressed brotli copy.
     app.use(
@@ -304,7 +306,10 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
         documentRequest: !req.path.endsWith(".data"),
         formLimit: res.locals.formLimit,
         documentHtml: new Map(),
+        surrogateKeys: new Set(),
       }),
+      // A CDN in front learns what each cacheable answer shows (~/features/cdn).
+      beforeSend: (req, res, context) => tagForSharedCache(req, res, context, env.CDN_PURGE_STYLE),
     }),
   );
   app.use(lastResort);

@@ -3,6 +3,10 @@ import type { RequestHandler } from "express";
 import { mediaFile, mediaFileMissing } from "~/features/media/media-files.server";
 import { getDb } from "~/db/index.server";
 import { logger } from "~/platform/logger.server";
+import { isUuid } from "~/db/normalize";
+import type { Env } from "~/env.server";
+import { surrogateKeyHeaders } from "~/features/cdn/shared-cache.server";
+import { MEDIA_KEY, mediaKey } from "~/features/cdn/surrogate-keys";
 
 /**
  * Uploaded images and their responsive variants at /media/<id>/<file>. An id's bytes never
@@ -10,7 +14,7 @@ import { logger } from "~/platform/logger.server";
  * first request for a file makes it from the database; after that it is a file on this server's
  * disk, sent the way express.static sends the built-in images.
  */
-export function mediaFiles(cacheDir: string): RequestHandler {
+export function mediaFiles(cacheDir: string, style: Env["CDN_PURGE_STYLE"] = "fastly"): RequestHandler {
   const root = path.resolve(cacheDir);
   const notFound = (res: Parameters<RequestHandler>[1]) =>
     res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
@@ -21,6 +25,9 @@ export function mediaFiles(cacheDir: string): RequestHandler {
         const file = await mediaFile(getDb(), pathname, root);
         if (!file) return void notFound(res);
         res.set("Content-Type", file.contentType);
+        // A CDN keeps it for good too; deleting the image purges it (its id's key).
+        const id = pathname.split("/")[2]?.toLowerCase();
+        if (id && isUuid(id)) res.set(surrogateKeyHeaders([MEDIA_KEY, mediaKey(id)], style));
         if ("data" in file) {
           res.set("Cache-Control", "public, max-age=31536000, immutable").send(file.data);
           return;

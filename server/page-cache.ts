@@ -61,11 +61,12 @@ type CachedPage = {
 export type HitContext = { requestId: string; secure: boolean; strictTransportSecurity: string | undefined };
 
 /**
- * What a shared cache (a CDN in front) may do with a page: keep it for the freshness second and
- * serve it for one more second while it fetches a new copy. Browsers revalidate every time
- * (max-age=0), which costs a 304 thanks to the ETag.
+ * What a shared cache (a CDN in front) may do with a page when no purge endpoint is set: keep it
+ * for the freshness second, serve it for one more second while it fetches a new copy, and for a
+ * day while the site answers errors. Browsers revalidate every time (max-age=0), which costs a 304
+ * thanks to the ETag. With a purge endpoint the server passes a longer one (sharedCacheControl).
  */
-export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=1";
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400";
 /** A response carrying this render's nonce is for this visitor only. */
 export const NONCE_PAGE_CACHE_CONTROL = "private, no-cache";
 
@@ -108,6 +109,8 @@ type Options = {
   busy?: () => boolean;
   /** Renders of campaign variants not cached yet, per second (twice as many in a burst). */
   campaignVariantsPerSecond?: number;
+  /** Cache-Control of a shareable copy (SHARED_PAGE_CACHE_CONTROL unless a CDN purges). */
+  sharedCacheControl?: string;
 };
 
 export type PageCache = {
@@ -141,6 +144,7 @@ export function createPageCache({
   holdMs = 50,
   busy = () => false,
   campaignVariantsPerSecond = 5,
+  sharedCacheControl = SHARED_PAGE_CACHE_CONTROL,
 }: Options = {}): PageCache {
   const cache = new LRUCache<string, CachedPage>({
     ttl: Math.max(staleMs, ttlMs),
@@ -231,7 +235,7 @@ export function createPageCache({
     res.setHeader("X-Page-Cache", "MISS");
     holdResponse(res, holdMs, (body, streamed) => {
       const cacheable = isCacheable(res);
-      const rendered = cacheable ? toCachedPage(res, body, cache.peek(key)) : undefined;
+      const rendered = cacheable ? toCachedPage(res, body, cache.peek(key), sharedCacheControl) : undefined;
       if (rendered) {
         rendered.grown = () => {
           if (cache.peek(key) === rendered) cache.set(key, rendered, { noUpdateTTL: true });
@@ -308,12 +312,12 @@ export function isPagePath(path: string): boolean {
  * previous version's compressed bodies, so a busy page is compressed once per change, not once
  * per render.
  */
-function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | undefined): CachedPage {
+function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | undefined, cacheControl: string): CachedPage {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
   }
-  headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
+  headers["cache-control"] = cacheControl;
   const { body, scriptHashes } = withoutNonce(rendered, String(res.locals.cspNonce ?? ""));
   const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), scriptHashes);
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
@@ -456,6 +460,9 @@ function holdResponse(res: Response, holdMs: number, onComplete: (body: Buffer, 
     if (res.statusCode === 200 && !/no-store/.test(String(res.getHeader("cache-control") ?? ""))) {
       res.setHeader("Cache-Control", NONCE_PAGE_CACHE_CONTROL);
     }
+    // Nor is it one a CDN keeps, so it names no surrogate keys.
+    res.removeHeader("Surrogate-Key");
+    res.removeHeader("Cache-Tag");
     if (chunks.length > 0) write(Buffer.concat(chunks));
     flush?.();
   };

@@ -15,6 +15,8 @@ export function reactRouterHandler(options: {
   reloads: boolean;
   siteUrl: URL;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Called with the answer's headers set, before it is sent (the CDN's surrogate keys are added there). */
+  beforeSend?: (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext) => void;
 }): RequestHandler {
   // Given a function, React Router derives its route tables from the build again for every request,
   // which costs a render several milliseconds of route ranking; a build that never changes is
@@ -27,8 +29,9 @@ export function reactRouterHandler(options: {
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res, publicOrigin(req, options.siteUrl));
-      const response = await (await handle())(request, options.getLoadContext(req, res));
-      await send(res, response);
+      const context = options.getLoadContext(req, res);
+      const response = await (await handle())(request, context);
+      await send(res, response, () => options.beforeSend?.(req, res, context));
     } catch (error) {
       next(error);
     }
@@ -55,7 +58,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: strin
   } as RequestInit);
 }
 
-async function send(res: ExpressResponse, response: Response) {
+async function send(res: ExpressResponse, response: Response, beforeSend: () => void) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -67,6 +70,7 @@ async function send(res: ExpressResponse, response: Response) {
     if (name === "referrer-policy") res.setHeader(name, value);
     else res.append(name, value);
   }
+  beforeSend();
   if (!response.body) {
     res.end();
     return;

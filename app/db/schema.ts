@@ -402,6 +402,18 @@ export interface MediaTable {
   updated_at: Timestamp;
 }
 
+/** The CDN purge outbox (~/features/cdn): keys to purge, due from due_at. */
+export interface CdnPurgesTable {
+  id: ColumnType<string, string | undefined, never>;
+  surrogate_keys: string;
+  due_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_user_roles: AdminUserRolesTable;
@@ -430,6 +442,7 @@ export interface Database {
   sales_leads: SalesLeadsTable;
   demo_requests: DemoRequestsTable;
   career_applications: CareerApplicationsTable;
+  cdn_purges: CdnPurgesTable;
 }
 
 export type LeadTable = "sales_leads" | "demo_requests" | "career_applications";

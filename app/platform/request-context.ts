@@ -18,6 +18,11 @@ declare module "react-router" {
      * router's hydration data (a post's article). Filled by loaders, read while rendering.
      */
     documentHtml: Map<string, string>;
+    /**
+     * What the answer shows, as a CDN's surrogate keys (~/features/cdn): filled by loaders through
+     * `dependsOn`, sent with a cacheable answer. Absent where nothing sends them (a command line).
+     */
+    surrogateKeys?: Set<string>;
   }
 }
 

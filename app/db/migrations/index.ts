@@ -22,6 +22,7 @@ import { firstPublicationMigration } from "~/db/migrations/0019-first-publicatio
 import { localesMigration } from "~/db/migrations/0020-locales";
 import { translationsMigration } from "~/db/migrations/0021-translations";
 import { invitationLocalesMigration } from "~/db/migrations/0022-invitation-locales";
+import { cdnPurgesMigration } from "~/db/migrations/0023-cdn-purges";
 
 // Migrations are modules, not files read at runtime: the server is bundled by Vite.
 // Names sort in the order they run; never rename or edit one that has shipped, add a new one.
@@ -51,6 +52,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         "0020-locales": localesMigration(dialect),
         "0021-translations": translationsMigration(dialect),
         "0022-invitation-locales": invitationLocalesMigration(dialect),
+        "0023-cdn-purges": cdnPurgesMigration(dialect),
       };
     },
   };

@@ -36,6 +36,9 @@ import {
   type PostFields,
 } from "~/features/blog/db/post-editing.server";
 import { slugFromTitle } from "~/platform/slug";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { changedSurrogateKeys } from "~/features/content/content-types";
+import { REDIRECTS_KEY, postKey } from "~/features/cdn/surrogate-keys";
 
 // What happens when an editor saves a post: the form read against the public rules, the markup
 // checked before anything goes live, the save refused when someone else saved first, and the
@@ -279,6 +282,15 @@ export async function savePost(input: {
           ),
           ...(future ? { at: fields.published_date } : {}),
         };
+        // The CDN drops what showed the post: now, and (scheduled) again when it comes out.
+        const translationOf = existing?.translation_of ?? made?.of;
+        const keys = [
+          ...changedSurrogateKeys("post", id, fields),
+          ...(translationOf ? [postKey(translationOf)] : []),
+          ...(existing?.slug && existing.slug !== fields.slug ? [REDIRECTS_KEY] : []),
+        ];
+        if (!future || existing?.published) await enqueueCdnPurge(trx, keys);
+        if (future) await enqueueCdnPurge(trx, keys, { at: fields.published_date });
       }
       return { ok: true as const, id, revision: number, unfeatured };
     });

@@ -32,6 +32,8 @@ import { getEnv } from "~/env.server";
 import { carriedByDocument } from "~/platform/document-html.server";
 import { escapeXml } from "~/platform/xml";
 import { logger } from "~/platform/logger.server";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { POSITION_LIST_KEY, positionKey } from "~/features/cdn/surrogate-keys";
 
 // The loader of a position's page, /company/careers/<slug>: an open position with its
 // description, pay and JobPosting structured data; a closed one answers 410 with the positions
@@ -96,6 +98,8 @@ export async function loadPositionPage(
 ) {
   const normalized = slug.toLowerCase();
   if (!POSITION_SLUG_PATTERN.test(normalized)) return undefined;
+  // Its page, and a closed one's list of the open positions.
+  dependsOn(context, POSITION_LIST_KEY);
   const db = getDb();
   const labels = positionLabels(language?.tag ?? "en");
   let found;
@@ -129,6 +133,7 @@ export async function loadPositionPage(
   }
   if (!found) return undefined;
   const { position } = found;
+  dependsOn(context, positionKey(position.id));
   const html = renderMarkup(position.description);
   const meta: PageMetaData = {
     title: `${position.title}, ${position.team}`,

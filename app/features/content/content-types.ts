@@ -12,6 +12,16 @@ import {
   positionPath,
   type Position,
 } from "~/features/careers/positions";
+import {
+  POSITION_LIST_KEY,
+  POST_FEEDS_KEY,
+  POST_LIST_KEY,
+  SITEMAP_KEY,
+  legalKey,
+  pageKey,
+  positionKey,
+  postKey,
+} from "~/features/cdn/surrogate-keys";
 
 // The kinds of content the back office edits, in one place, as the lead forms have theirs: what a
 // revision of each keeps (a Zod schema), where its public page is, how its editor groups the
@@ -71,6 +81,11 @@ export type ContentType<Snapshot = unknown> = {
   editorPath: (id: string) => string;
   editorGroups: readonly FieldGroup[];
   capabilities: ContentCapabilities;
+  /**
+   * What a CDN in front knows its answers by (~/features/cdn/surrogate-keys): the key of a
+   * document's own pages, and the keys of the lists and feeds that name it. A live change purges both.
+   */
+  surrogateKeys: { document: (id: string, snapshot: Snapshot) => string; lists: readonly string[] };
 };
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
@@ -134,6 +149,7 @@ const postType: ContentType<PostSnapshot> = {
     { label: "Publishing", fields: ["published_date", "featured"] },
   ],
   capabilities: { schedule: true, preview: true, feature: true, history: true },
+  surrogateKeys: { document: (id) => postKey(id), lists: [POST_LIST_KEY, POST_FEEDS_KEY, SITEMAP_KEY] },
 };
 
 // Legal documents ------------------------------------------------------------------------------
@@ -183,6 +199,8 @@ const legalType: ContentType<LegalSnapshot> = {
   ],
   // A version goes live on its effective date when published; it is never scheduled or featured.
   capabilities: { schedule: false, preview: true, feature: false, history: true },
+  // A type's versions and translations are one document to a visitor: keyed by the type.
+  surrogateKeys: { document: (_id, fields) => legalKey(fields.document_type), lists: [SITEMAP_KEY] },
 };
 
 // Pages ----------------------------------------------------------------------------------------
@@ -263,6 +281,7 @@ const pageType: ContentType<PageSnapshot> = {
     { label: "Blocks", fields: ["blocks"] },
   ],
   capabilities: { schedule: true, preview: true, feature: false, history: true },
+  surrogateKeys: { document: (id) => pageKey(id), lists: [SITEMAP_KEY] },
 };
 
 // Open positions -------------------------------------------------------------------------------
@@ -358,6 +377,7 @@ const positionType: ContentType<PositionSnapshot> = {
     { label: "Hiring", fields: ["hiringContacts", "closesAt"] },
   ],
   capabilities: { schedule: true, preview: true, feature: false, history: true },
+  surrogateKeys: { document: (id) => positionKey(id), lists: [POSITION_LIST_KEY, SITEMAP_KEY] },
 };
 
 // The registry ---------------------------------------------------------------------------------
@@ -386,4 +406,10 @@ export function contentTypeOf(id: ContentTypeId): ContentType<unknown> {
 /** The content type whose audit entries name `targetType` as their target. */
 export function contentTypeOfAuditTarget(targetType: string): ContentType<unknown> | undefined {
   return contentTypeList.find((type) => type.auditTarget === targetType);
+}
+
+/** The surrogate keys a live change of document `id` (with these fields) purges: its own and its lists'. */
+export function changedSurrogateKeys(type: ContentTypeId, id: string, snapshot: unknown): string[] {
+  const { surrogateKeys } = contentTypeOf(type);
+  return [surrogateKeys.document(id, snapshot), ...surrogateKeys.lists];
 }

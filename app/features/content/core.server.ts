@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { contentTypeOf, type ContentTypeId } from "~/features/content/content-types";
+import { changedSurrogateKeys, contentTypeOf, type ContentTypeId } from "~/features/content/content-types";
 import {
   findDocumentForUpdate,
   findPathHolder,
@@ -32,6 +32,7 @@ import { languageName, localePrefix, SOURCE_LOCALE } from "~/features/content/do
 import { routePathIn } from "~/features/i18n/route-paths.server";
 import { isUuid } from "~/db/normalize";
 import type { Database } from "~/db/schema";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
 
 // The content core: one conflict rule, one revision history with its diff and restore, one
 // publish / schedule / unpublish, one audit vocabulary and one publish hook, for every type of the
@@ -338,6 +339,7 @@ export async function publishDocument(
         ip: editor.ip,
       });
       change = { type, id, paths: changedPaths(type, before?.path, doc.path, doc.locale), ...(at ? { at } : {}) };
+      await enqueueCdnPurge(trx, changedKeys(type, id, checked.snapshot, doc.translationOf), at ? { at } : {});
       return { ok: true, id, path: doc.path, at: at ?? now.toISOString(), scheduled: Boolean(at) };
     });
     if (change) announceContentChange(change);
@@ -371,6 +373,7 @@ export async function unpublishDocument(
       ip: editor.ip,
     });
     change = { type: input.type, id: doc.id, paths: paths.flatMap((path) => changedPaths(input.type, path, path, doc.locale)) };
+    await enqueueCdnPurge(trx, changedKeys(input.type, doc.id, doc.draft, doc.translationOf));
     return { ok: true as const };
   });
   if (change) announceContentChange(change);
@@ -411,6 +414,15 @@ export function changedPaths(
   const own = [...new Set([before, after].filter((path): path is string => Boolean(path)))];
   const listing = new Set([...listingPaths[type], ...listingPaths[type].map((path) => addressIn(type, path, locale))]);
   return [...own, ...listing];
+}
+
+/**
+ * The surrogate keys a live change of a document purges from the CDN: its own and its lists'
+ * (the registry's), and its source's when it is a translation (the source's page links to it).
+ */
+function changedKeys(type: ContentTypeId, id: string, snapshot: unknown, translationOf: string | null | undefined): string[] {
+  const keys = changedSurrogateKeys(type, id, snapshot);
+  return translationOf ? [...keys, contentTypeOf(type).surrogateKeys.document(translationOf, snapshot)] : keys;
 }
 
 /** Pages that list documents of a type, out of date whenever one of them changes. */

@@ -36,6 +36,8 @@ import {
   salvageSections,
 } from "~/features/legal/drafts";
 import { INVALID_CONTENT_REASON, legalDocuments } from "~/features/legal/documents";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { changedSurrogateKeys } from "~/features/content/content-types";
 
 // Writing legal documents from the back office: a draft is created, saved, published or discarded.
 // Each write runs in one transaction that first takes the content lock (so two servers sharing
@@ -386,6 +388,8 @@ export async function publishLegalDraft(
       },
       ip: editor.ip,
     });
+    // Every language's page of the type (and its versions' pages) shows it or its notice of it.
+    await enqueueCdnPurge(trx, changedSurrogateKeys("legal", record.id, { document_type: type }));
     return { version: record.version, type, replaced: current?.version ?? null };
   });
   if (outcome.ok) {

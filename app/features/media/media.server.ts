@@ -39,6 +39,8 @@ import {
 } from "~/features/media/db/media.server";
 import type { Database } from "~/db/schema";
 import { logger } from "~/platform/logger.server";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { POST_LIST_KEY, mediaKey, postKey } from "~/features/cdn/surrogate-keys";
 
 // The back office's images: taking an upload (what it is is decided by its content, its size and
 // pixel count are capped, its metadata is stripped), listing the library with where each image is
@@ -270,6 +272,13 @@ export async function changeAlt(db: Db, id: string, altText: unknown, actor: Med
       details: { from: before, to: alt.alt },
       ip: actor.ip,
     });
+    // The posts drawing it (and the lists showing their cards) carry the text in their markup.
+    const shownBy = ((await mediaUses(trx)).get(id.toLowerCase()) ?? []).filter((use) => !use.onlyInRevisions);
+    await enqueueCdnPurge(trx, [
+      mediaKey(id),
+      ...shownBy.map((use) => postKey(use.postId)),
+      ...(shownBy.length ? [POST_LIST_KEY] : []),
+    ]);
     return { ok: true } as const;
   });
 }
@@ -296,6 +305,7 @@ export async function deleteMedia(db: Db, id: string, actor: MediaActor): Promis
       details: { name: record.originalName, alt: record.alt },
       ip: actor.ip,
     });
+    await enqueueCdnPurge(trx, [mediaKey(record.id)]);
     return { ok: true };
   });
   if (result.ok) {

@@ -21,6 +21,8 @@ import {
   type NavLink,
   type SiteNavigation,
 } from "~/features/navigation/navigation";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { NAV_KEY } from "~/features/cdn/surrogate-keys";
 
 // The site's menus: read for every page from memory, saved from the back office.
 //
@@ -271,6 +273,7 @@ export async function saveMenu(
       },
       ip: editor.ip,
     });
+    await enqueueCdnPurge(trx, [NAV_KEY]);
     return { ok: true, changed: true, revision: revision + 1 };
   });
   if (outcome.ok && outcome.changed) {

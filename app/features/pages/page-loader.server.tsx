@@ -15,6 +15,8 @@ import { inlineIfQuick } from "~/platform/streaming.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 import { requestLocale } from "~/features/i18n/request-locale.server";
 import { catalogMessage } from "~/features/i18n/messages.server";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { POST_LIST_KEY, REDIRECTS_KEY, pageKey } from "~/features/cdn/surrogate-keys";
 
 // The loader of the page route(s): the published page at the request's path, drawn into segments,
 // with the data its live blocks need and the inputs of its meta tags. Where no page is published,
@@ -78,7 +80,10 @@ export async function loadPage({ request, context }: { request: Request; context
   if (result.state === "not-found") {
     // No page here: an old address an editor redirected (or marked gone) answers that instead.
     const redirected = await redirectForMissingPage(request, context.requestId);
-    if (redirected instanceof Response) throw redirected;
+    if (redirected instanceof Response) {
+      dependsOn(context, REDIRECTS_KEY);
+      throw redirected;
+    }
     if (redirected) return data({ state: "gone" as const, segments: [], insights: undefined, meta: null }, { status: 410 });
   }
   if (result.state !== "loaded") {
@@ -99,10 +104,11 @@ export async function loadPage({ request, context }: { request: Request; context
     return data({ state: result.state, segments, insights: undefined, meta: null }, { status: statusOf(result) });
   }
   const { id, page } = result.value;
+  dependsOn(context, pageKey(id));
   const segments = pageSegments(context, page, url.search);
   // Slow posts stream: the rest of the page never waits for the Latest Insights block.
-  const insights = segments.some((segment) => segment.kind === "latest-insights")
-    ? (await inlineIfQuick(loadLatestInsights(context.requestId, locale.tag))).data
-    : undefined;
+  const showsInsights = segments.some((segment) => segment.kind === "latest-insights");
+  if (showsInsights) dependsOn(context, POST_LIST_KEY);
+  const insights = showsInsights ? (await inlineIfQuick(loadLatestInsights(context.requestId, locale.tag))).data : undefined;
   return data({ state: result.state, segments, insights, meta: metaOf(page, id) }, { status: 200 });
 }

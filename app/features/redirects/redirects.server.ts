@@ -32,6 +32,8 @@ import {
 import { blogSlugOf, claimOf } from "~/features/site/site-paths.server";
 import { canonicalPath } from "~/platform/canonical-path";
 import { logger } from "~/platform/logger.server";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { REDIRECTS_KEY } from "~/features/cdn/surrogate-keys";
 
 // Redirects: the rules that need the database (an old address is no page of the site, a target is
 // one, nothing loops or chains), every write audited in its own transaction, the list editors see
@@ -139,6 +141,8 @@ export async function saveRedirect(
     if (errors.from || errors.target) return refuse(errors);
 
     const stored = { fromPath, target: target?.value ?? "", kind };
+    // The redirects a CDN kept (their answers name this key) are dropped.
+    await enqueueCdnPurge(trx, [REDIRECTS_KEY]);
     if (existing) {
       await updateRedirect(trx, existing.id, { ...stored, source: existing.source }, actor.email);
       await recordAudit(trx, {
@@ -258,6 +262,7 @@ export async function deleteRedirect(db: Kysely<Database>, id: string, actor: Re
     const existing = await findRedirectById(trx, id);
     if (!existing) return { ok: false as const, notFound: true as const };
     await deleteRedirectRow(trx, id);
+    await enqueueCdnPurge(trx, [REDIRECTS_KEY]);
     await recordAudit(trx, {
       actor,
       action: "redirect.deleted",
@@ -281,6 +286,7 @@ export async function recordPathMove(db: Db, from: string, to: string, actor: Re
   const newPath = canonicalPath(to);
   if (oldPath === newPath) return;
   await lockContentWrites(db as Kysely<Database>);
+  await enqueueCdnPurge(db as Kysely<Database>, [REDIRECTS_KEY]);
   const audit = (
     action: "redirect.created" | "redirect.updated" | "redirect.deleted",
     id: string,

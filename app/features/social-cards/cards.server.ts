@@ -4,17 +4,20 @@ import type { CardText, Coverage } from "~/features/social-cards/layout";
 import { cardBackdrop } from "~/features/social-cards/backdrop.server";
 import { renderCard } from "~/features/social-cards/render.server";
 import { logger } from "~/platform/logger.server";
+import { getEnv } from "~/env.server";
+import { sharedCacheControl } from "~/features/cdn/shared-cache.server";
+import { pageKey, postKey } from "~/features/cdn/surrogate-keys";
 
 // Social cards over HTTP, whatever they belong to (a post, a page). Each request reads the card's
 // fields (so an edit shows at once) and hands them here; the PNG is rendered once per version of
 // those fields and kept.
 
 /**
- * Like the pages: a CDN may keep a card for the freshness second (an edit made in the database
- * shows within a second) and serve it one more second while it refetches; browsers revalidate
- * every time, which costs a 304 thanks to the strong ETag.
+ * Like the pages (sharedCacheControl): without a purge endpoint a CDN may keep a card for the
+ * freshness second (an edit made in the database shows within a second), with one it keeps it until
+ * a publish purges it; browsers revalidate every time, which costs a 304 thanks to the strong ETag.
  */
-export const CARD_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=1";
+const cardCacheControl = () => sharedCacheControl(getEnv());
 
 /** One card as its owner reads it from the database. */
 export type CardSource = {
@@ -119,7 +122,11 @@ export function cardUnavailable(): Response {
  * The query string plays no part.
  */
 export async function cardResponse(request: Request, source: CardSource, requestId?: string): Promise<Response> {
-  const headers = { "Cache-Control": CARD_CACHE_CONTROL };
+  // The card shows its owner's fields: purged with the post's or page's own answers.
+  const headers = {
+    "Cache-Control": cardCacheControl(),
+    "Surrogate-Key": source.kind === "post" ? postKey(source.id) : pageKey(source.id),
+  };
   const version = cardVersion(source);
   const knownTag = etags.get(version);
   if (knownTag && matches(request.headers.get("If-None-Match"), knownTag)) {

@@ -9,6 +9,8 @@ import { GonePage } from "~/features/redirects/components/gone-page";
 import { redirectHits } from "~/features/redirects/redirect-hits.server";
 import { redirectForMissingPage } from "~/features/redirects/redirects.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { REDIRECTS_KEY, postKey } from "~/features/cdn/surrogate-keys";
 
 // A post's page, under its own language's blog (/resources/blog/<slug>, /de/ressourcen/blog/<slug>).
 
@@ -20,16 +22,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const moved = await movedPostPath(params.slug, context.requestId, locale.tag);
     if (moved) {
       redirectHits.postRename(params.slug);
+      dependsOn(context, REDIRECTS_KEY);
       throw redirect(moved, 301);
     }
     // A deleted post's address may have been redirected by an editor.
     const redirected = await redirectForMissingPage(request, context.requestId);
-    if (redirected instanceof Response) throw redirected;
+    if (redirected instanceof Response) {
+      dependsOn(context, REDIRECTS_KEY);
+      throw redirected;
+    }
     if (redirected) return data({ post: null, gone: true }, { status: 410 });
   }
   // A failed load shows the same not-found texts as a missing post, but answers 503 so monitors notice.
   const status = statusOf(result);
-  if (result.state === "loaded") result.value = withArticleInDocument(result.value, context);
+  if (result.state === "loaded") {
+    result.value = withArticleInDocument(result.value, context);
+    dependsOn(context, postKey(result.value.id));
+  }
   return data(
     { post: result.state === "loaded" ? result.value : null },
     { status, headers: status === 503 ? { "Retry-After": "30" } : undefined },

@@ -15,12 +15,15 @@ import { pageMeta } from "~/features/site/seo";
 import { textsOf } from "~/ui/route-texts";
 import { routeTexts } from "~/features/i18n/shell.server";
 import { BLOG_LIST_TEXT_KEYS, type BlogListTexts } from "~/features/blog/blog-texts";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { POST_LIST_KEY } from "~/features/cdn/surrogate-keys";
 
 // The blog's list in each language the site has (/resources/blog, /de/ressourcen/blog): that
 // language's posts only, in its words.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = routeLocale(request);
+  dependsOn(context, POST_LIST_KEY);
   const blog = blogPathOf(locale.tag);
   const url = new URL(request.url);
   let query = parseBlogListQuery(url);

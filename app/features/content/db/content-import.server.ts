@@ -19,6 +19,8 @@ import { announceContentChange } from "~/features/content/publish-hook.server";
 import { checkMenuLinks, readMenuFiles, writeMenus } from "~/features/navigation/menu-files.server";
 import { forgetNavigation } from "~/features/navigation/navigation.server";
 import { checkRedirectRules, readRedirectFiles, writeRedirects } from "~/features/redirects/redirect-files.server";
+import { enqueueCdnPurge } from "~/features/cdn/purges.server";
+import { SITE_KEY } from "~/features/cdn/surrogate-keys";
 
 // Content files → content tables: `npm run content -- import` and the start-up seed.
 
@@ -292,6 +294,8 @@ export async function importContent(db: Kysely<Database>, dir: string, options: 
     ];
     if (problems.length) throw new RolledBack({ problems, changes: [], written: false });
     if (options.dryRun) throw new RolledBack({ problems: [], changes, written: false });
+    // An import may change anything: the CDN drops every page it kept.
+    if (changes.some((change) => change.action !== "unchanged")) await enqueueCdnPurge(trx, [SITE_KEY]);
     return changes;
   };
 

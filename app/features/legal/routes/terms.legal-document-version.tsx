@@ -7,6 +7,8 @@ import { legalPageOf, legalPathIn, legalVersionPathIn } from "~/features/legal/p
 import { legalDate, legalDocumentText, legalMessage, versionLineText } from "~/features/legal/page-text.server";
 import { statusOf } from "~/platform/load-result";
 import { missingPageMeta, pageMeta } from "~/features/site/seo";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { legalKey } from "~/features/cdn/surrogate-keys";
 
 // An earlier published version of a legal document, kept readable for those who need to know what
 // was agreed when. routes.ts mounts this module under each document's path in every language; a
@@ -15,6 +17,7 @@ import { missingPageMeta, pageMeta } from "~/features/site/seo";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { type, locale } = legalPageOf(new URL(request.url).pathname);
   const tag = locale.tag;
+  dependsOn(context, legalKey(type));
   const result = await loadSupersededLegalDocument(type, params.version, context.requestId, tag);
   // The current version has one address, the document's own page: its version URL redirects there for good.
   if (result.state === "current") throw redirect(legalPathIn(type, tag), 308);

@@ -13,6 +13,8 @@ import {
 } from "~/features/legal/page-text.server";
 import { statusOf } from "~/platform/load-result";
 import { missingPageMeta, pageMeta } from "~/features/site/seo";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { legalKey } from "~/features/cdn/surrogate-keys";
 
 // One module serves both legal documents in every language; routes.ts mounts it at each path with
 // its own id, and the path says which document and language (English at /terms/…, German at
@@ -21,6 +23,7 @@ import { missingPageMeta, pageMeta } from "~/features/site/seo";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { type, locale } = legalPageOf(new URL(request.url).pathname);
   const tag = locale.tag;
+  dependsOn(context, legalKey(type));
   const [document, versions] = await Promise.all([
     loadLegalDocument(type, context.requestId, tag),
     loadLegalVersions(type, context.requestId, tag),

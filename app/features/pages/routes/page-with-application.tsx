@@ -17,6 +17,8 @@ import { submitForm } from "~/features/leads/forms/submit.server";
 import { routeLocale } from "~/features/i18n/request-locale.server";
 import { routeTexts } from "~/features/i18n/shell.server";
 import { CAREERS_TEXT_KEYS } from "~/features/careers/careers-texts";
+import { dependsOn } from "~/features/cdn/shared-cache.server";
+import { POSITION_LIST_KEY } from "~/features/cdn/surrogate-keys";
 
 // The careers page: a page of blocks like the others (~/features/pages/routes/page), whose hero
 // holds the "Join Our Team" application. A module of its own so that the form's code (Conform,
@@ -28,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Opened from a position's page without JavaScript: the form names and carries the position.
   const url = new URL(args.request.url);
   const requested = url.searchParams.get("position");
+  dependsOn(args.context, POSITION_LIST_KEY);
   const [page, position, positions] = await Promise.all([
     loadPage(args),
     applicationPositionOf(getDb(), requested).catch(() => (requested ? { id: requested, title: "", open: false } : null)),
