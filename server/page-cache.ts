@@ -98,6 +98,9 @@ const PER_RESPONSE_HEADERS = new Set([
   "x-page-cache",
 ]);
 
+/** What only a shareable copy says (a CDN's surrogate keys): not sent with a private streamed render. */
+const SHARED_ONLY_HEADERS = ["surrogate-key", "cache-tag"];
+
 type Options = {
   ttlMs?: number;
   /** How long a copy is kept past its freshness, to answer with when the server is too busy to render (stale-if-busy). */
@@ -317,6 +320,7 @@ function toCachedPage(res: Response, rendered: Buffer, previous: CachedPage | un
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
   }
+  Object.assign(headers, res.locals.sharedOnlyHeaders ?? {});
   headers["cache-control"] = cacheControl;
   const { body, scriptHashes } = withoutNonce(rendered, String(res.locals.cspNonce ?? ""));
   const csp = withScriptHashes(String(res.getHeader("content-security-policy") ?? ""), scriptHashes);
@@ -460,9 +464,15 @@ function holdResponse(res: Response, holdMs: number, onComplete: (body: Buffer, 
     if (res.statusCode === 200 && !/no-store/.test(String(res.getHeader("cache-control") ?? ""))) {
       res.setHeader("Cache-Control", NONCE_PAGE_CACHE_CONTROL);
     }
-    // Nor is it one a CDN keeps, so it names no surrogate keys.
-    res.removeHeader("Surrogate-Key");
-    res.removeHeader("Cache-Tag");
+    // Nor is it one a CDN keeps, so it names no surrogate keys; the shareable copy keeps them.
+    const sharedOnly: Record<string, string> = {};
+    for (const name of SHARED_ONLY_HEADERS) {
+      const value = res.getHeader(name);
+      if (value === undefined) continue;
+      sharedOnly[name] = String(value);
+      res.removeHeader(name);
+    }
+    res.locals.sharedOnlyHeaders = sharedOnly;
     if (chunks.length > 0) write(Buffer.concat(chunks));
     flush?.();
   };

@@ -170,7 +170,7 @@ test.describe("validators and caching", () => {
 
   test("pages tell shared caches the freshness second; form answers and errors are never stored", async ({ request }) => {
     const page = await request.get("/company/brand");
-    expect(page.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
+    expect(page.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400");
     expect(page.headers().vary).toContain("Accept-Encoding");
     const csp = page.headers()["content-security-policy"] ?? "";
     const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
@@ -184,6 +184,82 @@ test.describe("validators and caching", () => {
     const answer = await request.post("/contact-sales", { form: { first_name: "Cache", email: "not-an-email" } });
     expect(answer.status()).toBe(400);
     expect(answer.headers()["cache-control"]).toBe("no-store");
+  });
+});
+
+test.describe("a CDN in front", () => {
+  const keysOf = (headers: Record<string, string>) => (headers["surrogate-key"] ?? "").split(" ");
+
+  test("public answers name their surrogate keys, a hit the same; the back office, previews, form answers none", async ({
+    request,
+  }) => {
+    // A page: the site, the menus, its own document; a cache hit (answered before Express) the same.
+    const first = await request.get("/company/brand");
+    const hit = await request.get("/company/brand");
+    expect(hit.headers()["x-page-cache"]).toBe("HIT");
+    expect(keysOf(first.headers())).toEqual(expect.arrayContaining(["site", "nav"]));
+    expect(keysOf(first.headers()).some((key) => /^page:[0-9a-f-]{36}$/.test(key))).toBe(true);
+    expect(hit.headers()["surrogate-key"]).toBe(first.headers()["surrogate-key"]);
+    for (const key of keysOf(first.headers())) expect(key).toMatch(/^[a-z0-9][a-z0-9:_-]*$/);
+
+    const blog = await request.get("/resources/blog");
+    expect(keysOf(blog.headers())).toEqual(expect.arrayContaining(["site", "nav", "posts"]));
+    const slug = /href="\/resources\/blog\/([a-z0-9-]+)"/.exec(await blog.text())?.[1];
+    expect(slug).toBeTruthy();
+    const post = await request.get(`/resources/blog/${slug}`);
+    const postKey = keysOf(post.headers()).find((key) => key.startsWith("post:"));
+    expect(postKey).toMatch(/^post:[0-9a-f-]{36}$/);
+    const card = await request.get(`/resources/blog/${slug}/og.png`);
+    expect(card.status()).toBe(200);
+    expect(keysOf(card.headers())).toEqual(["site", postKey]);
+    expect(card.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400");
+
+    const expected: [string, string][] = [
+      ["/rss.xml", "feeds"],
+      ["/feed.json", "feeds"],
+      ["/sitemap.xml", "sitemap"],
+      ["/company/careers", "positions"],
+      ["/company/careers/atom.xml", "positions"],
+      ["/terms/privacy-policy", "legal:privacy-policy"],
+    ];
+    for (const [path, key] of expected) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(keysOf(response.headers()), path).toEqual(expect.arrayContaining(["site", key]));
+      expect(response.headers()["cache-control"], path).toContain("stale-if-error=86400");
+    }
+
+    // Never kept by a shared cache: no keys to purge them by.
+    const unshared = [
+      await request.get("/admin/sign-in"),
+      await request.get("/preview/not-a-real-token"),
+      await request.post("/contact-sales", { form: { first_name: "Cache", email: "not-an-email" } }),
+    ];
+    for (const response of unshared) {
+      expect(response.headers()["cache-control"], response.url()).toMatch(/no-store/);
+      expect(response.headers()["surrogate-key"], response.url()).toBeUndefined();
+    }
+  });
+
+  test("with a purge endpoint, pages are kept long by the CDN and Cloudflare's Cache-Tag is sent", async () => {
+    const server = await startPrivateServer({
+      CDN_PURGE_URL: "http://127.0.0.1:9/client/v4/zones/zone/purge_cache",
+      CDN_PURGE_TOKEN: "cloudflare-api-token",
+      CDN_PURGE_STYLE: "cloudflare",
+      CDN_MAX_AGE_SECONDS: "3600",
+    });
+    try {
+      const long = "public, max-age=0, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400";
+      for (const path of ["/company/brand", "/company/brand", "/rss.xml"]) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.headers.get("cache-control"), path).toBe(long);
+        const keys = response.headers.get("surrogate-key")?.split(" ") ?? [];
+        expect(keys[0], path).toBe("site");
+        expect(response.headers.get("cache-tag"), path).toBe(keys.join(","));
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
 

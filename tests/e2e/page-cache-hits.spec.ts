@@ -40,7 +40,7 @@ async function hit(path: string, options: Parameters<typeof raw>[1] = {}): Promi
 /** Every header a cached page's hit carries, with the value of those that are the same on every hit. */
 const HIT_HEADERS: Record<string, string | RegExp> = {
   age: /^\d+$/,
-  "cache-control": "public, max-age=0, s-maxage=1, stale-while-revalidate=1",
+  "cache-control": "public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400",
   connection: "keep-alive",
   "content-encoding": "br",
   "content-length": /^\d+$/,

@@ -17,9 +17,10 @@ const OWN_SCRIPT = "window.__router = 1;";
 const INJECTED_SCRIPT = "alert(document.cookie)";
 
 /** A page the way the site renders one: a CSP with this render's nonce and scripts carrying it. */
-function pageHandler(options: { pauseMs?: number; injected?: boolean } = {}): RequestHandler {
+function pageHandler(options: { pauseMs?: number; injected?: boolean; surrogateKey?: string } = {}): RequestHandler {
   return (_req, res) => {
     res.locals.cspNonce = NONCE;
+    if (options.surrogateKey) res.setHeader("Surrogate-Key", options.surrogateKey);
     res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'`);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "private, no-cache");
@@ -30,9 +31,9 @@ function pageHandler(options: { pauseMs?: number; injected?: boolean } = {}): Re
   };
 }
 
-async function serve(handler: RequestHandler, holdMs = 50): Promise<string> {
+async function serve(handler: RequestHandler, holdMs = 50, sharedCacheControl?: string): Promise<string> {
   const app = express();
-  app.use(createPageCache({ holdMs }).middleware, handler);
+  app.use(createPageCache({ holdMs, sharedCacheControl }).middleware, handler);
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -48,7 +49,9 @@ describe("page cache", () => {
     expect(first.headers.get("x-page-cache")).toBe("MISS");
     expect(first.headers.get("content-security-policy")).toContain(hashOf(OWN_SCRIPT));
     expect(first.headers.get("content-security-policy")).not.toContain("nonce-");
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400",
+    );
     const html = await first.text();
     expect(html).not.toContain("nonce=");
 
@@ -71,8 +74,28 @@ describe("page cache", () => {
 
     const cached = await fetch(`${base}/slow`);
     expect(cached.headers.get("x-page-cache")).toBe("HIT");
-    expect(cached.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1");
+    expect(cached.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400",
+    );
     expect(cached.headers.get("content-security-policy")).toContain(hashOf(OWN_SCRIPT));
+  });
+
+  it("keeps a page's surrogate keys with its shareable copy, and drops them from a streamed private one", async () => {
+    const longer = "public, max-age=0, s-maxage=86400, stale-while-revalidate=86400, stale-if-error=86400";
+    const base = await serve(pageHandler({ surrogateKey: "site nav page:1" }), 50, longer);
+    const first = await fetch(`${base}/keyed`);
+    const hit = await fetch(`${base}/keyed`);
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    for (const response of [first, hit]) {
+      expect(response.headers.get("surrogate-key")).toBe("site nav page:1");
+      expect(response.headers.get("cache-control")).toBe(longer);
+    }
+    const slow = await serve(pageHandler({ pauseMs: 300, surrogateKey: "site nav page:2" }));
+    const streamed = await fetch(`${slow}/slow-keyed`);
+    expect(streamed.headers.get("cache-control")).toBe("private, no-cache");
+    expect(streamed.headers.get("surrogate-key")).toBeNull();
+    await streamed.text();
+    expect((await fetch(`${slow}/slow-keyed`)).headers.get("surrogate-key")).toBe("site nav page:2");
   });
 
   it("never blesses an inline script this render did not emit", async () => {
