@@ -54,6 +54,8 @@ const HIT_HEADERS: Record<string, string | RegExp> = {
   "origin-agent-cluster": "?1",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
   "referrer-policy": "strict-origin-when-cross-origin",
+  // What a CDN in front purges it by: the site, the menus, the page's document.
+  "surrogate-key": /^site nav page:[0-9a-f-]{36}$/,
   vary: "Accept-Encoding",
   "x-content-type-options": "nosniff",
   "x-dns-prefetch-control": "off",

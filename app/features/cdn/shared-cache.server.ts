@@ -26,9 +26,12 @@ export function dependsOn(context: Pick<AppLoadContext, "surrogateKeys">, ...key
   for (const key of surrogateKeyList(keys)) context.surrogateKeys?.add(key);
 }
 
-/** The headers naming `keys` (the site-wide key first): Surrogate-Key, and Cache-Tag for Cloudflare. */
+/**
+ * The headers naming `keys` (the site-wide key first, the others sorted, so every render of a page
+ * says the same whichever loader finished first): Surrogate-Key, and Cache-Tag for Cloudflare.
+ */
 export function surrogateKeyHeaders(keys: Iterable<string>, style: Env["CDN_PURGE_STYLE"]): Record<string, string> {
-  const list = surrogateKeyList([SITE_KEY, ...keys]);
+  const list = surrogateKeyList([SITE_KEY, ...[...keys].filter((key) => key !== SITE_KEY).sort()]);
   return style === "cloudflare"
     ? { "Surrogate-Key": list.join(" "), "Cache-Tag": list.join(",") }
     : { "Surrogate-Key": list.join(" ") };
