@@ -61,7 +61,9 @@ test.describe("a page's card", () => {
     const body = await expectCard(response);
     const etag = response.headers().etag!;
     expect(etag).toMatch(/^"[^"]+"$/); // strong: no W/
-    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400");
+    expect(response.headers()["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400",
+    );
     const again = await request.get(path!, { headers: { "If-None-Match": etag } });
     expect(again.status()).toBe(304);
     expect(again.headers().etag).toBe(etag);
