@@ -23,6 +23,24 @@ describe("configuration", () => {
     );
   });
 
+  it("takes a CDN purge URL over https (http only on loopback) with its token, and a known style", () => {
+    const fastly = "https://api.fastly.com/service/abc/purge";
+    expect(loadEnv({ ...production, CDN_PURGE_URL: fastly, CDN_PURGE_TOKEN: "t0ken" })).toMatchObject({
+      CDN_PURGE_URL: fastly,
+      CDN_PURGE_STYLE: "fastly",
+      CDN_MAX_AGE_SECONDS: 86_400,
+    });
+    expect(loadEnv({ ...production, CDN_PURGE_URL: "http://127.0.0.1:6081/purge", CDN_PURGE_TOKEN: "t" }).CDN_PURGE_URL).toBe(
+      "http://127.0.0.1:6081/purge",
+    );
+    expect(() => loadEnv({ ...production, CDN_PURGE_URL: "http://cdn.example.com/purge", CDN_PURGE_TOKEN: "t" })).toThrow(
+      /CDN_PURGE_URL must be an https URL/,
+    );
+    expect(() => loadEnv({ ...production, CDN_PURGE_URL: fastly })).toThrow(/CDN_PURGE_TOKEN is required with CDN_PURGE_URL/);
+    expect(() => loadEnv({ ...production, CDN_PURGE_STYLE: "akamai" })).toThrow(/CDN_PURGE_STYLE must be fastly or cloudflare/);
+    expect(() => loadEnv({ ...production, CDN_MAX_AGE_SECONDS: "5" })).toThrow(/CDN_MAX_AGE_SECONDS/);
+  });
+
   it("accepts a hop count or proxy addresses for TRUST_PROXY, never 'trust everything'", () => {
     for (const value of ["1", "2", "loopback", "127.0.0.1", "10.0.0.0/8, 192.168.1.7", "loopback,fd00::/8"]) {
       expect(loadEnv({ ...production, TRUST_PROXY: value }).TRUST_PROXY, value).toBe(value);
