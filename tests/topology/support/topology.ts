@@ -74,7 +74,14 @@ export type TopologyOptions = {
   privatePostgres?: boolean;
   /** nginx's form post rate per client address; by default far above what any test sends from its one address. */
   formPostRate?: string;
+  /**
+   * Something between nginx and the app servers (a shared cache): started once the servers answer,
+   * given their addresses; nginx's upstream lines then name its addresses instead.
+   */
+  inFrontOfServers?: (servers: string[]) => Promise<InFrontOfServers>;
 };
+
+export type InFrontOfServers = { upstreams: string[]; stop: () => Promise<void>; output: () => string };
 
 /** Every test client is one address to nginx: the shipped rate would refuse the crash test's 40 posts. */
 const FORM_POSTS_PER_ADDRESS = "6000r/m";
@@ -206,10 +213,12 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
   if (failure) throw failure.reason;
 
   const upstreams = servers.map((server) => new URL(server.url).host);
+  const front = await options.inFrontOfServers?.(upstreams);
+  if (front) teardown.push(() => front.stop());
   writeFileSync(
     path.join(dir, "quorvant.conf"),
     localizeSiteConfig(readFileSync(SITE_CONFIG, "utf8"), {
-      upstreams,
+      upstreams: front?.upstreams ?? upstreams,
       httpPort,
       httpsPort,
       serverName: "localhost",
@@ -256,6 +265,7 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
     diagnostics: () =>
       [
         `nginx: ${nginx.output()}${readIfExists(path.join(dir, "error.log"))}`,
+        ...(front ? [`in front of the servers:\n${front.output()}`] : []),
         ...retired,
         ...servers.map((server, index) => `server ${index} (${server.url}):\n${server.output()}`),
         ...(postgres ? [`postgres:\n${postgres.log()}`] : []),
@@ -473,7 +483,7 @@ function insecureGet(url: string): Promise<number> {
 }
 
 /** SIGTERM (nginx: fast shutdown), SIGKILL if it is still there after 5 s. */
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
