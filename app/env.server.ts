@@ -270,7 +270,7 @@ const EnvSchema = z
       })
       .optional(),
     CDN_PURGE_STYLE: z.enum(["fastly", "cloudflare"], { message: "must be fastly or cloudflare" }).default("fastly"),
-    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
+    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
     // Signs private preview links of drafts and scheduled posts; without it there are no previews.
     PREVIEW_SECRET: z
       .string()

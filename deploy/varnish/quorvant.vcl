@@ -41,11 +41,8 @@ sub vcl_init {
 
 sub vcl_recv {
     set req.backend_hint = apps.backend();
-    # Only this file sets the stale-if-error mark: never trust one from a client.
-    if (req.restarts == 0) {
-        unset req.http.X-Quorvant-Stale-If-Error;
-        unset req.http.X-Quorvant-Cacheable;
-    }
+    # Only this file marks a request as cacheable (for X-Cache): never trust a client's mark.
+    unset req.http.X-Quorvant-Cacheable;
 
     if (req.method == "POST" && req.url ~ "^/service/[A-Za-z0-9_-]+/purge$") {
         call quorvant_purge;
@@ -64,15 +61,6 @@ sub vcl_recv {
     # Public answers are the same for everyone: a signed-in editor's cookie or a tracker's must not
     # turn every page into a miss. The back office (passed above) keeps its cookies.
     unset req.http.Cookie;
-
-    # While an app server answers, a stale copy is served for the site's stale-while-revalidate (60 s)
-    # at most; past that, the visitor waits for a fresh one. After a failed fetch, the whole
-    # stale-if-error window applies (see vcl_synth).
-    if (req.http.X-Quorvant-Stale-If-Error) {
-        set req.grace = 24h;
-    } else {
-        set req.grace = 60s;
-    }
     set req.http.X-Quorvant-Cacheable = "1";
     return (hash);
 }
@@ -97,12 +85,14 @@ sub quorvant_purge {
 
 sub vcl_backend_fetch {
     unset bereq.http.X-Quorvant-Cacheable;
-    unset bereq.http.X-Quorvant-Stale-If-Error;
 }
 
 sub vcl_backend_response {
-    # stale-if-error: keep the copy that long past its freshness, for when no app server answers.
-    # Varnish takes s-maxage for the freshness and stale-while-revalidate for the grace itself.
+    # Varnish takes s-maxage for the freshness and stale-while-revalidate for the grace: how long a
+    # stale copy is served while a new one is fetched in the background. stale-if-error may ask for
+    # longer (the site sends it even when its shared copies live one second): the grace is then
+    # that long, and since a background fetch that fails keeps the stale copy (below), stored
+    # pages answer while no app server does. A copy past its grace is fetched while the visitor waits.
     if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
         set beresp.grace = std.duration(
             regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), beresp.grace);
@@ -114,17 +104,9 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-    # No app server answered: a background refresh keeps the stored copy; a visitor's fetch goes
-    # to vcl_synth as a 503, which looks for a stale copy.
-    return (abandon);
-}
-
-sub vcl_synth {
-    # No app server answered a GET or HEAD: look again, this time allowing the whole stale-if-error
-    # window; with no stored copy the visitor gets this 503.
-    if (resp.status == 503 && req.restarts == 0 && req.http.X-Quorvant-Cacheable) {
-        set req.http.X-Quorvant-Stale-If-Error = "1";
-        return (restart);
+    # No app server answered: a background refresh keeps the stored copy.
+    if (bereq.is_bgfetch) {
+        return (abandon);
     }
 }
 
