@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import path from "node:path";
 import compression from "compression";
@@ -18,6 +18,7 @@ import { seedSampleContent } from "~/features/content/db/content-import.server";
 import { startJobs, stopJobs } from "~/jobs.server";
 import { serverLeadSpool } from "~/features/leads/spool.server";
 import { logSafeUrl } from "~/platform/log-safe-url";
+import { isDraining, startDraining } from "~/platform/draining.server";
 import { logger } from "~/platform/logger.server";
 import { pageViews } from "~/features/visits/page-view-counter.server";
 import { backOfficeHeaders } from "./back-office";
@@ -346,6 +347,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
   startJobs({ env, getDb });
 
   const app = createApp(env, vite);
+  // Answers under way, for the shutdown below: each must close its connection when it is done.
+  const answering = new Set<ServerResponse>();
   const server: Server = createServer(
     {
       headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -355,7 +358,14 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
       // close to the limit, not up to 30 s after it.
       connectionsCheckingInterval: 1_000,
     },
-    app,
+    (req, res) => {
+      if (isDraining()) res.setHeader("Connection", "close");
+      else {
+        answering.add(res);
+        res.once("close", () => answering.delete(res));
+      }
+      app(req, res);
+    },
   );
   server.maxConnections = env.HTTP_MAX_CONNECTIONS;
   server.listen(env.PORT, env.HOST);
@@ -374,6 +384,16 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Draining: /healthz answers 503 from now on. A proxy keeps idle connections to the app open
+    // and may send its next request on one at any moment, and server.close() leaves a connection
+    // that is busy now open after its answer (until the keep-alive timeout). So every answer from
+    // now on says "Connection: close", and one whose headers are already sent has its connection
+    // closed as soon as it is done: no request is cut, none waits on a closed connection.
+    startDraining();
+    for (const res of answering) {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+      else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    }
     // Jobs stop taking work at once; what they have in flight finishes or is handed back.
     const jobsStopped = stopJobs();
     server.close(async () => {
