@@ -12,8 +12,8 @@ export type BuiltServer = {
   pid: number;
   /** Everything the server printed so far (JSON logs, start-up errors). */
   output: () => string;
-  /** SIGTERM, then waits for the exit. */
-  stop: () => Promise<void>;
+  /** SIGTERM, then waits for the exit; resolves with the exit code (null when a signal ended it). */
+  stop: () => Promise<number | null>;
   /** Sends `signal` (SIGKILL: a crash) and waits for the exit. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
@@ -70,13 +70,14 @@ export async function startBuiltServer(
     child.kill("SIGKILL"); // never leave a half-started server behind
     throw error;
   }
-  const kill = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill(signal);
+  const signal = (name: NodeJS.Signals) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once("exit", (code) => resolve(code));
+      child.kill(name);
     });
-  return { url, pid: child.pid!, output: () => output, stop: () => kill("SIGTERM"), kill };
+  const kill = async (name: NodeJS.Signals) => void (await signal(name));
+  return { url, pid: child.pid!, output: () => output, stop: () => signal("SIGTERM"), kill };
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string, withinMs: number) {

@@ -42,6 +42,20 @@ export type Topology = {
    * resolves once it answers /healthz (within `healthyWithinMs`, default 30 s).
    */
   restart: (index: number, options?: { healthyWithinMs?: number }) => Promise<BuiltServer>;
+  /**
+   * A deploy's restart of app server `index`: SIGTERM (it finishes what is in flight), waits for
+   * its exit, then starts it again as `restart` does. Rejects if it did not exit with 0.
+   */
+  restartGracefully: (index: number, options?: { healthyWithinMs?: number }) => Promise<BuiltServer>;
+  /** nginx as this topology runs it, for a deploy step that edits its site file and reloads it. */
+  nginx: {
+    /** The site file nginx includes (the shipped one with its operator lines filled in). */
+    siteFile: string;
+    /** The command that reaches this nginx, to which `-t` or `-s reload` is added. */
+    command: string[];
+    /** Its pid file (the master's pid). */
+    pidFile: string;
+  };
   /** The topology's own PostgreSQL cluster, to stop and start (only with `privatePostgres`). */
   postgres?: Pick<PrivatePostgres, "stop" | "start">;
   /** Runs SQL on the servers' database, as an editor's tool or an operator would. */
@@ -255,6 +269,21 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
       const successor = await startBuiltServer(serverEnv(index), { port: Number(new URL(previous.url).port), healthyWithinMs });
       servers[index] = successor;
       return successor;
+    },
+    restartGracefully: async (index, { healthyWithinMs } = {}) => {
+      const previous = servers[index];
+      if (!previous) throw new Error(`no server ${index}`);
+      const exitCode = await previous.stop();
+      retired.push(`server ${index} before its restart (${previous.url}):\n${previous.output()}`);
+      if (exitCode !== 0) throw new Error(`server ${index} exited with ${exitCode} after SIGTERM:\n${previous.output()}`);
+      const successor = await startBuiltServer(serverEnv(index), { port: Number(new URL(previous.url).port), healthyWithinMs });
+      servers[index] = successor;
+      return successor;
+    },
+    nginx: {
+      siteFile: path.join(dir, "quorvant.conf"),
+      command: [nginxBinary, "-p", dir, "-c", path.join(dir, "nginx.conf")],
+      pidFile: path.join(dir, "nginx.pid"),
     },
     postgres: postgres && { stop: postgres.stop, start: postgres.start },
     sql,
