@@ -166,6 +166,10 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
+    // Prometheus metrics on a listener of their own (server/metrics.ts), never on the public port;
+    // unset, there is none. Loopback by default: only the machine's own scraper reaches it.
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATABASE_URL: z
       .string()
       .default("file:./data/site.db")
@@ -347,6 +351,13 @@ const EnvSchema = z
     }
     if (env.CDN_PURGE_URL && !env.CDN_PURGE_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["CDN_PURGE_TOKEN"], message: "is required with CDN_PURGE_URL: the CDN's API token" });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: metrics are never served on the public port",
+      });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: "must not exceed HTTP_REQUEST_TIMEOUT_MS" });

@@ -33,6 +33,8 @@ import { createPageCache, type PageCache } from "./page-cache";
 import { sharedCacheControl } from "~/features/cdn/shared-cache.server";
 import { tagForSharedCache } from "./surrogate-keys";
 import { turnQueue } from "./turn-queue";
+import { markStaticFile, measureApp, measureCacheHit, measureRequests, startMetricsServer } from "./metrics";
+import { measure, refusedRequests } from "~/platform/metrics.server";
 import { allowedMethods, reactRouterHandler } from "./react-router";
 import { pageViewOf } from "./visit-counting";
 import { assignNonce, rejectCrossSitePosts, securityHeaders, strictTransportSecurity } from "./security";
@@ -157,6 +159,7 @@ function answerCacheHitsFirst(
 ): RequestListener {
   const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const inTurn = turnQueue(APP_SLICE_MS);
+  measure({ turnQueue: inTurn.depth });
   return (req, res) => {
     const page = pages.lookup(req);
     if (!page) {
@@ -165,6 +168,7 @@ function answerCacheHitsFirst(
       return inTurn(() => app(req, res));
     }
     const started = Date.now();
+    const measured = performance.now();
     const requestId = randomUUID();
     let status: number;
     try {
@@ -178,6 +182,7 @@ function answerCacheHitsFirst(
       if (!res.headersSent) return void app(req, res);
       return void res.destroy();
     }
+    measureCacheHit(req.method, status, measured);
     countView?.(req, status, page.headers["content-type"] ?? "");
     // A cached page's address carries no credential (previews and the back office are never
     // stored), but its campaign parameters may hold whatever a link put in them.
@@ -216,10 +221,12 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     intervalMs: env.LOAD_SHED_INTERVAL_MS,
     rendersAtOnce: env.LOAD_SHED_RENDERS,
     refuse: (req, res) => {
-      if (!pages.serveStale(req, res)) sendRefusal(req, res, busyRefusal);
+      if (pages.serveStale(req, res)) refusedRequests.labels("overloaded-stale").inc();
+      else sendRefusal(req, res, busyRefusal);
     },
   });
   const pages = createPageCache({ busy: shedder.overloaded, sharedCacheControl: sharedCacheControl(env) });
+  measureApp({ shedder, pages });
   // Content published on this server shows at once here: the publish hook names what changed.
   setContentChangeListener((change) => pages.forget(change.paths));
   const siteUrl = new URL(env.SITE_URL);
@@ -233,6 +240,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
   // clientAddress, which keeps an IP address and nothing else.
   if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
+  app.use(measureRequests);
   app.use(requestLogger(logger));
   app.use((req, res, next) => {
     res.locals.requestId = String(req.id);
@@ -289,7 +297,7 @@ export function createApp(env: Env, vite?: ViteDevServer): RequestListener {
     );
     // No directory redirect: `/images` would be sent to `/images/`, which the canonical-path
     // redirect sends back to `/images`, for ever. A directory is no page: it falls through to 404.
-    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false, redirect: false }));
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false, redirect: false, setHeaders: markStaticFile }));
   }
 
   // Only uncached work reaches this point: shed it first when the server is overloaded.
@@ -373,6 +381,8 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}. Set PORT to a free port.`),
   );
   server.on("listening", () => logger.info({ port: env.PORT, siteUrl: env.SITE_URL }, "server listening"));
+  // Prometheus's own listener (METRICS_PORT), never the public one; closed with it.
+  const metricsServer = startMetricsServer(env);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -396,6 +406,7 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}) {
     }
     // Jobs stop taking work at once; what they have in flight finishes or is handed back.
     const jobsStopped = stopJobs();
+    metricsServer?.close();
     server.close(async () => {
       logger.info("server stopped");
       await jobsStopped;

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { watchEventLoop } from "~/platform/event-loop.server";
+import { renderWait } from "~/platform/metrics.server";
 
 /**
  * A social card (og:image: a post's, a page's) is never shed: a crawler that gets a 503 shows the
@@ -35,6 +36,8 @@ export type LoadShedder = {
   overloaded: () => boolean;
   /** Requests waiting for a render slot now. */
   waiting: () => number;
+  /** Renders under way now. */
+  rendering: () => number;
   middleware: RequestHandler;
 };
 
@@ -65,7 +68,8 @@ type Waiting = { res: Response; start: () => void; since: number; giveUp?: () =>
  * wait; cached pages and assets are answered before this point.
  */
 export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Options): LoadShedder {
-  if (targetMs <= 0) return { overloaded: () => false, waiting: () => 0, middleware: (_req, _res, next) => next() };
+  if (targetMs <= 0)
+    return { overloaded: () => false, waiting: () => 0, rendering: () => 0, middleware: (_req, _res, next) => next() };
   const line: Waiting[] = [];
   let rendering = 0;
   let emptySince = performance.now();
@@ -102,6 +106,7 @@ export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Opt
   const admit = (entry: Waiting) => {
     if (entry.giveUp) entry.res.off("close", entry.giveUp);
     rendering += 1;
+    renderWait.observe((performance.now() - entry.since) / 1000);
     entry.res.once("close", release);
     entry.start();
   };
@@ -149,5 +154,5 @@ export function loadShedder({ targetMs, intervalMs, rendersAtOnce, refuse }: Opt
     res.once("close", entry.giveUp);
     sweeper ??= setInterval(shedOverdue, SWEEP_MS);
   };
-  return { overloaded, waiting: () => line.length, middleware };
+  return { overloaded, waiting: () => line.length, rendering: () => rendering, middleware };
 }

@@ -10,6 +10,7 @@ import { sourceAddressOf } from "~/features/i18n/route-paths.server";
 import { POSITION_FEED_PATHS } from "~/features/careers/position-feeds";
 import { isBackOfficePath } from "./back-office";
 import { canonicalPath } from "~/platform/canonical-path";
+import { pageCacheHit, pageCacheMiss, pageCacheStale } from "~/platform/metrics.server";
 import { withScriptHashes } from "./security";
 
 /**
@@ -137,6 +138,8 @@ export type PageCache = {
    * included: content published here shows at once. Returns how many copies it marked.
    */
   forget: (paths: readonly string[]) => number;
+  /** What the cache holds now: pages, and their bytes in every coding made. */
+  held: () => { entries: number; bytes: number };
 };
 
 export function createPageCache({
@@ -227,6 +230,7 @@ export function createPageCache({
       if (page && current(page)) return sendCached(req, res, page, "HIT");
     }
 
+    pageCacheMiss.inc();
     let done!: () => void;
     const thisRender = new Promise<void>((resolve) => (done = resolve));
     rendering.set(key, thisRender);
@@ -274,7 +278,9 @@ export function createPageCache({
     return count;
   };
 
-  return { lookup, serveHit, middleware, serveStale, forget };
+  const held = () => ({ entries: cache.size, bytes: cache.calculatedSize });
+
+  return { lookup, serveHit, middleware, serveStale, forget, held };
 }
 
 /**
@@ -411,6 +417,7 @@ function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, c
   if (context.secure && context.strictTransportSecurity)
     perRequest.push("Strict-Transport-Security", context.strictTransportSecurity);
   const status = notModified ? 304 : 200;
+  pageCacheHit.inc();
   res.writeHead(status, headers.concat(perRequest));
   if (notModified || req.method === "HEAD") res.end();
   else res.end(representation.body);
@@ -419,6 +426,9 @@ function serveHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, c
 
 /** A cached page answered inside Express (a miss just stored, or a hit that waited for its render). */
 function sendCached(req: Request, res: Response, page: CachedPage, status: "HIT" | "MISS" | "STALE") {
+  // A MISS was counted when its render began.
+  if (status === "HIT") pageCacheHit.inc();
+  else if (status === "STALE") pageCacheStale.inc();
   const coding = codingFor(req.get("accept-encoding"));
   const representation = representationOf(page, coding);
   res.set(page.headers);

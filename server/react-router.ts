@@ -31,6 +31,7 @@ export function reactRouterHandler(options: {
       const request = toFetchRequest(req, res, publicOrigin(req, options.siteUrl));
       const context = options.getLoadContext(req, res);
       const response = await (await handle())(request, context);
+      res.locals.route = routeLabel(await routeOf(await options.build(), req.path), response.status);
       await send(res, response, () => options.beforeSend?.(req, res, context));
     } catch (error) {
       next(error);
@@ -88,16 +89,33 @@ async function send(res: ExpressResponse, response: Response, beforeSend: () => 
  * `.data` URLs are the router's data requests for the page without the suffix.
  */
 export async function allowedMethods(build: ServerBuild, pathname: string): Promise<string[]> {
-  let known = methodsByPath.get(build);
-  if (!known) methodsByPath.set(build, (known = new LRUCache({ max: 2_000 })));
-  let methods = known.get(pathname);
-  if (!methods) {
+  return (await routeOf(build, pathname)).methods;
+}
+
+/** What a URL's path leads to: the methods it answers, and its route (the leaf's id, and whether it is the catch-all). */
+type RouteOfPath = { methods: string[]; id: string | undefined; catchAll: boolean };
+
+async function routeOf(build: ServerBuild, pathname: string): Promise<RouteOfPath> {
+  let known = routesByPath.get(build);
+  if (!known) routesByPath.set(build, (known = new LRUCache({ max: 2_000 })));
+  let found = known.get(pathname);
+  if (!found) {
     const pagePath = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     const leaf = matchRoutes(routeTree(build), pagePath)?.at(-1)?.route;
-    methods = (leaf?.handle as { hasAction?: boolean } | undefined)?.hasAction ? WITH_POST : WITHOUT_POST;
-    known.set(pathname, methods);
+    const methods = (leaf?.handle as { hasAction?: boolean } | undefined)?.hasAction ? WITH_POST : WITHOUT_POST;
+    found = { methods, id: leaf?.id, catchAll: leaf?.path === "*" };
+    known.set(pathname, found);
   }
-  return methods;
+  return found;
+}
+
+/**
+ * A render's route in the metrics: the matched route's id (one of the build's, a fixed set); a
+ * path no route knows (nothing matched, or the catch-all page route answered 404) is "unmatched".
+ */
+function routeLabel(route: RouteOfPath, status: number): string {
+  if (!route.id || (route.catchAll && status === 404)) return "unmatched";
+  return route.id;
 }
 
 const WITH_POST = ["GET", "HEAD", "POST"];
@@ -106,7 +124,7 @@ const WITHOUT_POST = ["GET", "HEAD"];
  * The answer per path, kept: matching compiles every route's pattern each time (a quarter of a
  * refused post's cost under a flood of them). Bounded, so hostile variety costs only misses.
  */
-const methodsByPath = new WeakMap<ServerBuild, LRUCache<string, string[]>>();
+const routesByPath = new WeakMap<ServerBuild, LRUCache<string, RouteOfPath>>();
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 const trees = new WeakMap<ServerBuild, RouteObject[]>();

@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { refusedRequests } from "~/platform/metrics.server";
 
 // The answer to a request the server refuses before any route runs: overloaded (503), rate
 // limited (429), too large (413), a method the page does not take (405). A refusal must cost
@@ -44,12 +45,21 @@ export function refusalHtml(refusal: Refusal, reload: boolean): string {
   );
 }
 
+/** Refusals counted by reason, one series per status this page answers with. */
+const refusalCounters = {
+  405: refusedRequests.labels("method-not-allowed"),
+  413: refusedRequests.labels("too-large"),
+  429: refusedRequests.labels("rate-limited"),
+  503: refusedRequests.labels("overloaded"),
+} as const;
+
 /**
  * Sends `refusal`: HTML to a browser asking for a page (one that reloads itself when a plain page
  * load was refused for a while), plain text to everything else, including the router's data
  * requests (the client retries those itself). Never stored by any cache.
  */
 export function sendRefusal(req: Request, res: Response, refusal: Refusal): void {
+  refusalCounters[refusal.status].inc();
   if (res.headersSent) return void res.end();
   res.status(refusal.status).set("Cache-Control", "no-store");
   if (refusal.retryAfterSeconds) res.set("Retry-After", String(refusal.retryAfterSeconds));

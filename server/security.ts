@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Env } from "~/env.server";
 import { logger } from "~/platform/logger.server";
+import { refusedRequests } from "~/platform/metrics.server";
 import { logThrottle, untrusted, type LogThrottle } from "./log-throttle";
 import { ownOrigin } from "./public-url";
 
@@ -126,6 +127,8 @@ export function securityHeaders(hstsHeader: string | undefined): RequestHandler 
  * another origin. Browsers send Sec-Fetch-Site and Origin; a post is accepted when its Origin is
  * SITE_URL's origin (a proxy terminating TLS in front) or the request's own origin.
  */
+const refusedCrossSite = refusedRequests.labels("cross-site");
+
 export function rejectCrossSitePosts(siteUrl: URL, throttle: LogThrottle = logThrottle()): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -154,6 +157,7 @@ export function rejectCrossSitePosts(siteUrl: URL, throttle: LogThrottle = logTh
         );
       }
     }
+    refusedCrossSite.inc();
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-site form posts are not accepted.");
   };
 }

@@ -1,4 +1,8 @@
 import { performance } from "node:perf_hooks";
+import { turnWait } from "~/platform/metrics.server";
+
+/** Queues work (see turnQueue); `depth` says how much waits now. */
+export type TurnQueue = ((work: () => void) => void) & { depth: () => number };
 
 /**
  * Work that waits its turn: what is queued starts in the check phase of the event loop, at most
@@ -8,8 +12,10 @@ import { performance } from "node:perf_hooks";
  * slice, however many of those arrived at once: on a saturated loop they would otherwise wait for
  * every request read before them.
  */
-export function turnQueue(sliceMs: number): (work: () => void) => void {
+export function turnQueue(sliceMs: number): TurnQueue {
   const queue: (() => void)[] = [];
+  /** When each waiting item was queued, in the same order. */
+  const queuedAt: number[] = [];
   let scheduled = false;
   const schedule = () => {
     scheduled = true;
@@ -17,17 +23,22 @@ export function turnQueue(sliceMs: number): (work: () => void) => void {
   };
   function drain() {
     scheduled = false;
-    const until = performance.now() + sliceMs;
+    const now = performance.now();
+    const until = now + sliceMs;
     try {
-      do queue.shift()!();
-      while (queue.length > 0 && performance.now() < until);
+      do {
+        turnWait.observe((now - queuedAt.shift()!) / 1000);
+        queue.shift()!();
+      } while (queue.length > 0 && performance.now() < until);
     } finally {
       // Even when an item threw, the others still get their turn.
       if (queue.length > 0) schedule();
     }
   }
-  return (work) => {
+  const enqueue = (work: () => void) => {
     queue.push(work);
+    queuedAt.push(performance.now());
     if (!scheduled) schedule();
   };
+  return Object.assign(enqueue, { depth: () => queue.length });
 }

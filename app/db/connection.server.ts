@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kysely";
 import pg from "pg";
 import { logger } from "~/platform/logger.server";
+import { dbQueryError, dbQueryOk } from "~/platform/metrics.server";
 import { migrationProvider } from "~/db/migrations";
 import { SqliteValuesPlugin, type Dialect } from "~/db/normalize";
 import type { Database } from "~/db/schema";
@@ -67,7 +68,11 @@ function openSqlite(url: string): OpenDatabase {
       `Cannot write the SQLite database ${file} (${describeError(error)}). Make the file and its folder writable or set DATABASE_URL=file:PATH elsewhere.`,
     );
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteValuesPlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    plugins: [new SqliteValuesPlugin()],
+    log: measureQuery,
+  });
   return { db, dialect: "sqlite", location: file };
 }
 
@@ -97,8 +102,13 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase
       cause: error,
     });
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: measureQuery });
   return { db, dialect: "postgres", pool, location };
+}
+
+/** Every statement's time goes to the metrics (Kysely times it when given a log function). */
+function measureQuery(event: LogEvent): void {
+  (event.level === "query" ? dbQueryOk : dbQueryError).observe(event.queryDurationMillis / 1000);
 }
 
 function postgresHint(error: unknown): string {

@@ -11,7 +11,9 @@ import { logger } from "~/platform/logger.server";
 // hourly whether the daily purge is due and takes its lease in the database if so; the others
 // find it taken (or already run today) and do nothing.
 
-const JOB_NAME = "lead-retention";
+/** Its name in the job leases (and in the metrics). */
+export const RETENTION_JOB_NAME = "lead-retention";
+const JOB_NAME = RETENTION_JOB_NAME;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** The first look waits until start-up and its first visitors are well over. */

@@ -11,6 +11,7 @@ import { leadForms, type LeadFormId } from "~/features/leads/registry";
 import type { LeadInput } from "~/features/leads/registry.server";
 import { applyErasuresToSpool } from "~/features/leads/spool-erasure.server";
 import { serverLeadSpool, SpoolEntryError, type LeadSpool } from "~/features/leads/spool.server";
+import { jobSucceeded } from "~/platform/metrics.server";
 import { logger } from "~/platform/logger.server";
 
 // Moves the leads a server kept in its spool (while the database could not be reached) into the
@@ -149,6 +150,7 @@ export const leadSpoolReplayJob: BackgroundJob = {
       const started = Date.now();
       const result = await replayLeadSpool(spool, getDb(), destinationsOf);
       const depth = spool.depth();
+      if (!result.unreachable && result.failed === undefined) jobSucceeded("lead-spool-replay");
       if (result.stored > 0) nudgeDeliveries();
       const moved = result.stored + result.alreadyStored + result.rejected + (result.erased ?? 0);
       if (depth.entries === 0 && lastDepth > 0) {

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { addPageViews, type PageViewKey } from "~/features/visits/db/page-views.server";
 import type { Database } from "~/db/schema";
 import type { BackgroundJob } from "~/background-job.server";
+import { jobSucceeded } from "~/platform/metrics.server";
 import { logger } from "~/platform/logger.server";
 
 // Page views are counted in memory (a map increment: nothing a cached page would notice) and added
@@ -38,6 +39,7 @@ export class PageViewCounter {
     const counts = this.take();
     try {
       await addPageViews(db, counts);
+      jobSucceeded("page-view-flush");
     } catch (error) {
       this.giveBack(counts);
       logger.warn({ err: error, keys: counts.length }, "page view counts could not be stored; kept for the next flush");

@@ -35,6 +35,8 @@ export type Topology = {
   certificateSpki: string;
   /** The app servers, each also reachable directly on its own loopback port. */
   servers: BuiltServer[];
+  /** Each server's metrics listener (METRICS_PORT), as host:port, in the order of `servers`. */
+  metricsTargets: string[];
   /** Sends SIGKILL to one app server (a crash) and waits until it is gone. */
   kill: (index: number) => Promise<void>;
   /**
@@ -204,6 +206,8 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const url = `https://localhost:${httpsPort}`;
 
+  // Each server's metrics port, kept across a restart.
+  const metricsPorts = [await freePort(), await freePort()];
   const serverEnv = (index: number) => ({
     DATABASE_URL: databaseUrl,
     SITE_URL: url,
@@ -213,6 +217,7 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
     LOG_LEVEL: "info",
     // Each server's own, as on its own disk.
     LEAD_SPOOL_DIR: path.join(dir, `lead-spool-${index}`),
+    METRICS_PORT: String(metricsPorts[index]),
     ...env,
   });
 
@@ -256,6 +261,7 @@ async function start(env: Record<string, string>, options: TopologyOptions, tear
       .update(new X509Certificate(readFileSync(certificate)).publicKey.export({ type: "spki", format: "der" }))
       .digest("base64"),
     servers,
+    metricsTargets: metricsPorts.map((port) => `127.0.0.1:${port}`),
     kill: (index) => {
       const server = servers[index];
       if (!server) throw new Error(`no server ${index}`);

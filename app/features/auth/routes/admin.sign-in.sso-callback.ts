@@ -6,6 +6,7 @@ import { allowSignInAttempt, countFailedSignIn } from "~/features/auth/sign-in-l
 import { admitSsoIdentity, finishSso, SsoError } from "~/features/auth/sso.server";
 import { markSessionAuthenticated } from "~/features/auth/db/admin-sessions.server";
 import { getDb } from "~/db/index.server";
+import { signInRefusals, signIns } from "~/platform/metrics.server";
 
 // Where the identity provider sends the browser back. A sign-in starts a session; a confirmation
 // (the person was already signed in and a destructive action asked) marks their session fresh,
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     finished = await finishSso(request);
   } catch (error) {
     if (!(error instanceof SsoError)) throw error;
+    signInRefusals.labels("sso", error.problem).inc();
     await recordAudit(getDb(), {
       actor: null,
       action: "sign-in.failed",
@@ -32,13 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // can claim an address, and counting by it would let another subject lock its owner out.
   const account = `sso:${identity.issuer}#${identity.subject}`;
   const limit = await allowSignInAttempt(context, account);
-  if (!limit.allowed) return redirect("/admin/sign-in?problem=too-many", { headers });
+  if (!limit.allowed) {
+    signInRefusals.labels("sso", "rate-limited").inc();
+    return redirect("/admin/sign-in?problem=too-many", { headers });
+  }
 
   let user;
   try {
     user = await admitSsoIdentity(identity, context.clientIp);
   } catch (error) {
     if (!(error instanceof SsoError)) throw error;
+    signInRefusals.labels("sso", error.problem).inc();
     await countFailedSignIn(context, account);
     await recordAudit(getDb(), {
       actor: null,
@@ -71,5 +77,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Someone else signed in at the provider: this browser's session is not theirs to confirm.
   }
   headers.append("Set-Cookie", await startSession(request, context, user, "sso"));
+  signIns.labels("sso").inc();
   return redirect(safeRedirect(roundTrip.redirectTo), { headers });
 }

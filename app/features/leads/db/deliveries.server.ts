@@ -228,3 +228,45 @@ export async function pendingBacklog(db: Db): Promise<{ pending: number; oldestC
   const oldest = row?.oldest as Date | string | null | undefined;
   return { pending: toCount(row?.pending), oldestCreatedAt: oldest ? toIso(oldest) : null };
 }
+
+/**
+ * Per destination kind: deliveries pending, pending after a failed attempt (retrying), dead, and
+ * when the oldest pending one was created. One aggregate query (the metrics read it on a scrape).
+ */
+export async function deliveryCounts(
+  db: Db,
+): Promise<
+  { destination: DeliveryDestination; pending: number; retrying: number; dead: number; oldestPendingAt: string | null }[]
+> {
+  const rows = await db
+    .selectFrom("lead_deliveries")
+    .select((eb) => [
+      "destination",
+      eb.fn.sum<number>(eb.case().when("status", "=", "pending").then(1).else(0).end()).as("pending"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb("status", "=", "pending"), eb("attempts", ">", 0)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("retrying"),
+      eb.fn.sum<number>(eb.case().when("status", "=", "dead").then(1).else(0).end()).as("dead"),
+      eb.fn.min(eb.case().when("status", "=", "pending").then(eb.ref("created_at")).end()).as("oldest"),
+    ])
+    .where("status", "in", ["pending", "dead"])
+    .groupBy("destination")
+    .execute();
+  return rows.map((row) => {
+    const oldest = row.oldest as Date | string | null;
+    return {
+      destination: row.destination,
+      pending: toCount(row.pending),
+      retrying: toCount(row.retrying),
+      dead: toCount(row.dead),
+      oldestPendingAt: oldest ? toIso(oldest) : null,
+    };
+  });
+}

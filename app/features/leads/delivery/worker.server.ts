@@ -22,6 +22,7 @@ import { watchEventLoop } from "~/platform/event-loop.server";
 import type { BackgroundJob } from "~/background-job.server";
 import { leadFormOfTable } from "~/features/leads/registry";
 import { logger } from "~/platform/logger.server";
+import { deliveryAttempts, jobSucceeded } from "~/platform/metrics.server";
 
 // The delivery worker runs inside each server process, beside the pages: it claims due
 // deliveries, sends them, and records the outcome. A visitor's form answer never waits on it
@@ -86,7 +87,10 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
       if (!lead) throw new Error("the lead no longer exists");
       const alsoTo = delivery.destination === "email" ? await hiringContactsOf(db, delivery.lead_table, lead) : [];
       await senders.send(delivery, leadFormOfTable(delivery.lead_table).id, lead, stopSends.signal, alsoTo);
-      if (await markDelivered(db, delivery.id, token)) logger.info({ ...context, attempts: delivery.attempts }, "lead delivered");
+      if (await markDelivered(db, delivery.id, token)) {
+        deliveryAttempts.labels(delivery.destination, "delivered").inc();
+        logger.info({ ...context, attempts: delivery.attempts }, "lead delivered");
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (stopSends.signal.aborted) {
@@ -97,6 +101,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
       }
       const giveUp = delivery.attempts >= config.maxAttempts || message.endsWith("no longer exists");
       const retryAt = giveUp ? null : new Date(Date.now() + retryDelayMs(config, delivery.attempts));
+      deliveryAttempts.labels(delivery.destination, retryAt ? "retry" : "dead").inc();
       await markAttemptFailed(db, delivery.id, token, { error: message, retryAt }).catch((failure: unknown) =>
         logger.error({ ...context, err: failure }, "lead delivery outcome could not be recorded"),
       );
@@ -118,6 +123,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
         try {
           const dueBy = claimDueBy(Date.now(), busy(), config.maxDeferMs);
           claimed = await claimDueDeliveries(getDb(), { token, leaseMs: config.leaseMs, limit: free, dueBy });
+          jobSucceeded("lead-delivery");
         } catch (error) {
           logger.error({ err: error }, "lead delivery queue could not be read");
         }
