@@ -10,6 +10,10 @@
 // (5) Each German page against its English original, cached (the home, the product page, the demo
 // form), in short alternations of the two: a language's pages must be as fast as English ones.
 // Target: ≥ 0.95. `BENCH_ONLY=languages npm run bench:pages` measures only this.
+// (6) The cached post page on a server with metrics (METRICS_PORT, scraped every second during
+// the load, fifteen times Prometheus's usual rate) against the server without, in short
+// alternations: what measuring costs a cache hit. Target: ≥ 0.97.
+// `BENCH_ONLY=metrics npm run bench:pages` measures only this.
 // (4) An uploaded image's variant (/media, made from the database on its first request, then a
 // file on the server's disk) against the same variant of a built-in image (/assets, made by the
 // build): the first request's time, then the ratio of their throughput. Target: about 1.
@@ -143,6 +147,55 @@ async function compareLanguages(pairs: readonly [string, string][]) {
   }
 }
 
+/** The metrics' comparison: alternations, and seconds per server in each. */
+const METRICS_ALTERNATIONS = Number(process.env.BENCH_METRICS_ALTERNATIONS ?? 8);
+const METRICS_SECONDS = Number(process.env.BENCH_METRICS_SECONDS ?? 4);
+
+/**
+ * The cached post page on a server that serves metrics (and is scraped every second) against the
+ * same page on the server without, measured back to back in alternating order: the ratio of each
+ * alternation, then their median.
+ */
+async function compareMetrics(postPath: string) {
+  const metricsPort = await freePort();
+  const measured = await startBuiltServer(
+    {
+      DATABASE_URL: `file:${path.join(dir, "measured.db")}`,
+      LOG_LEVEL: "info",
+      MEDIA_CACHE_DIR: path.join(dir, "media-cache-3"),
+      METRICS_PORT: String(metricsPort),
+    },
+    { discardStdout: true },
+  );
+  const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  let scrapes = 0;
+  const scraper = setInterval(() => void scrape().then(() => (scrapes += 1)), 1_000);
+  try {
+    console.log(
+      `\n== The cached post page with metrics (scraped every second) against without: ${METRICS_ALTERNATIONS} alternations × ${METRICS_SECONDS} s per server ==`,
+    );
+    const [plain, withMetrics] = [`${base}${postPath}`, `${measured.url}${postPath}`];
+    for (const url of [plain, withMetrics]) await load(url, 1); // cached and warm
+    const ratios: number[] = [];
+    const rps = { plain: [] as number[], withMetrics: [] as number[] };
+    for (let alternation = 0; alternation < METRICS_ALTERNATIONS; alternation++) {
+      const order = alternation % 2 === 0 ? (["plain", "withMetrics"] as const) : (["withMetrics", "plain"] as const);
+      for (const which of order) rps[which].push((await load(which === "plain" ? plain : withMetrics, METRICS_SECONDS)).rps);
+      ratios.push(rps.withMetrics.at(-1)! / rps.plain.at(-1)!);
+    }
+    const hits = /^quorvant_http_requests_total\{route="cached",method="GET",status="2xx"\} (\d+)/m.exec(await scrape())?.[1];
+    console.log(
+      `without metrics: median ${median(rps.plain).toFixed(0)} req/s; with metrics: median ${median(rps.withMetrics).toFixed(0)} req/s (${hits ?? "?"} hits counted, ${scrapes} scrapes)`,
+    );
+    console.log(
+      `with / without metrics: ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")}; median ${median(ratios).toFixed(3)} (target ≥ 0.97)`,
+    );
+  } finally {
+    clearInterval(scraper);
+    await measured.stop();
+  }
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), "quorvant-bench-"));
 const databaseUrl = `file:${path.join(dir, "site.db")}`;
 const server = await startBuiltServer(
@@ -176,6 +229,8 @@ try {
   if (process.env.BENCH_ONLY === "languages") {
     await compareLanguages(languagePairs);
     process.exitCode = 0;
+  } else if (process.env.BENCH_ONLY === "metrics") {
+    await compareMetrics(postPath);
   } else {
     console.log("== JavaScript on first load (brotli) ==");
     spawnSync(
@@ -312,6 +367,7 @@ http {
       `uploaded image variant / built-in image variant: ${imageRatios.map((ratio) => ratio.toFixed(2)).join(", ")} per round; median ${median(imageRatios).toFixed(2)} (target ≈ 1)`,
     );
     await compareLanguages(languagePairs);
+    await compareMetrics(postPath);
   }
 } finally {
   nginx?.kill("SIGTERM");

@@ -17,28 +17,139 @@ export const methodLabel = (method: string | undefined) => (method && KNOWN_METH
 /** 2xx … 5xx: a status code class keeps the series few. */
 export const statusClass = (status: number) => (status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other");
 
-export const httpRequests = new client.Counter({
-  name: "quorvant_http_requests_total",
-  help: "Requests answered, by route (a route id, or cached, assets, media, static, healthz, unmatched, unrouted), method and status class.",
-  labelNames: ["route", "method", "status"] as const,
-  registers: [registry],
-});
+/**
+ * The series of one metric, bound to their label values once: a nested map from each label's
+ * value to the next, so finding a series builds no string. prom-client's own `labels()` hashes
+ * its labels into a string on every increment; these are the metrics of every request.
+ */
+class BoundSeries<Series> {
+  private readonly root = new Map<string, unknown>();
+  readonly all: { labels: Record<string, string>; series: Series }[] = [];
+  constructor(
+    private readonly labelNames: readonly string[],
+    private readonly create: () => Series,
+  ) {}
 
-export const httpDuration = new client.Histogram({
-  name: "quorvant_http_request_duration_seconds",
-  help: "Time from the request's arrival at the app to the end of its answer, by route.",
-  labelNames: ["route"] as const,
-  buckets: SECONDS,
-  registers: [registry],
-});
+  get(values: readonly string[]): Series {
+    let node = this.root;
+    for (let index = 0; index < values.length - 1; index++) {
+      let next = node.get(values[index]!) as Map<string, unknown> | undefined;
+      if (!next) node.set(values[index]!, (next = new Map()));
+      node = next;
+    }
+    const last = values[values.length - 1]!;
+    let series = node.get(last) as Series | undefined;
+    if (!series) {
+      series = this.create();
+      node.set(last, series);
+      this.all.push({ labels: Object.fromEntries(this.labelNames.map((name, index) => [name, values[index]!])), series });
+    }
+    return series;
+  }
+}
 
-export const pageCacheLookups = new client.Counter({
-  name: "quorvant_page_cache_requests_total",
-  help: "Requests for cacheable pages, by result: hit (a stored copy), miss (rendered), stale (an old copy served because the server was too busy to render).",
-  labelNames: ["result"] as const,
-  registers: [registry],
-});
-/** Pre-bound: the hit path pays an increment, nothing more. */
+type MetricValue = { labels: Record<string, string | number>; value: number; metricName?: string };
+
+/** A counter whose series cost an addition each (see BoundSeries); read by the registry like prom-client's. */
+class FastCounter<Label extends string> {
+  private readonly series: BoundSeries<{ value: number; inc: (by?: number) => void }>;
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    labelNames: readonly Label[],
+  ) {
+    this.series = new BoundSeries(labelNames, () => {
+      const series = { value: 0, inc: (by = 1) => void (series.value += by) };
+      return series;
+    });
+    registry.registerMetric(this as unknown as client.Metric);
+  }
+  /** The series of these label values, in the order of the label names. */
+  labels(...values: string[]) {
+    return this.series.get(values);
+  }
+  get() {
+    const values: MetricValue[] = this.series.all.map(({ labels, series }) => ({ labels, value: series.value }));
+    return { name: this.name, help: this.help, type: "counter", aggregator: "sum", values };
+  }
+  reset() {
+    for (const { series } of this.series.all) series.value = 0;
+  }
+}
+
+/** A histogram whose series cost a few comparisons and additions per observation; read like prom-client's. */
+class FastHistogram<Label extends string> {
+  private readonly series: BoundSeries<{ buckets: number[]; sum: number; count: number; observe: (value: number) => void }>;
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    labelNames: readonly Label[],
+    private readonly bounds: readonly number[],
+  ) {
+    this.series = new BoundSeries(labelNames, () => {
+      const series = {
+        buckets: bounds.map(() => 0),
+        sum: 0,
+        count: 0,
+        observe: (value: number) => {
+          series.sum += value;
+          series.count += 1;
+          for (let index = 0; index < bounds.length; index++) {
+            if (value <= bounds[index]!) {
+              series.buckets[index]! += 1;
+              break;
+            }
+          }
+        },
+      };
+      return series;
+    });
+    registry.registerMetric(this as unknown as client.Metric);
+  }
+  labels(...values: string[]) {
+    return this.series.get(values);
+  }
+  get() {
+    const values: MetricValue[] = [];
+    for (const { labels, series } of this.series.all) {
+      let cumulative = 0;
+      this.bounds.forEach((bound, index) => {
+        cumulative += series.buckets[index]!;
+        values.push({ labels: { ...labels, le: bound }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { ...labels, le: "+Inf" }, value: series.count, metricName: `${this.name}_bucket` });
+      values.push({ labels, value: series.sum, metricName: `${this.name}_sum` });
+      values.push({ labels, value: series.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: "histogram", aggregator: "sum", values };
+  }
+  reset() {
+    for (const { series } of this.series.all) {
+      series.buckets.fill(0);
+      series.sum = 0;
+      series.count = 0;
+    }
+  }
+}
+
+export const httpRequests = new FastCounter(
+  "quorvant_http_requests_total",
+  "Requests answered, by route (a route id, or cached, assets, media, static, healthz, unmatched, unrouted), method and status class.",
+  ["route", "method", "status"],
+);
+
+export const httpDuration = new FastHistogram(
+  "quorvant_http_request_duration_seconds",
+  "Time from the request's arrival at the app to the end of its answer, by route.",
+  ["route"],
+  SECONDS,
+);
+
+const pageCacheLookups = new FastCounter(
+  "quorvant_page_cache_requests_total",
+  "Requests for cacheable pages, by result: hit (a stored copy), miss (rendered), stale (an old copy served because the server was too busy to render).",
+  ["result"],
+);
 export const pageCacheHit = pageCacheLookups.labels("hit");
 export const pageCacheMiss = pageCacheLookups.labels("miss");
 export const pageCacheStale = pageCacheLookups.labels("stale");

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "~/env.server";
-import { methodLabel, registry, statusClass } from "~/platform/metrics.server";
+import { httpDuration, httpRequests, methodLabel, registry, statusClass } from "~/platform/metrics.server";
 
 // The alert rules and the scrape configuration under Prometheus's own checker, and the rules'
 // unit tests (deploy/prometheus/alerts.test.yml) proving each alert fires on what it should.
@@ -12,9 +12,9 @@ function promtool(): string {
   return lines.split("\n")[1]!;
 }
 
-function run(args: string[]): string {
+function run(args: string[], input?: string): string {
   try {
-    return execFileSync(promtool(), args, { encoding: "utf8", cwd: "deploy/prometheus", stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync(promtool(), args, { encoding: "utf8", cwd: "deploy/prometheus", input, stdio: ["pipe", "pipe", "pipe"] });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`promtool ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`);
@@ -63,5 +63,22 @@ describe("metrics", () => {
         /_(total|seconds|bytes|entries|depth|progress|connections|deliveries)$/,
       );
     }
+  });
+
+  it("are served in a text format promtool accepts, histograms cumulative", async () => {
+    httpRequests.labels("test-route", "GET", "2xx").inc();
+    const duration = httpDuration.labels("test-route");
+    for (const seconds of [0.0005, 0.003, 0.003, 20]) duration.observe(seconds);
+    const text = await registry.metrics();
+    run(["check", "metrics"], text);
+    const bucket = (le: string) =>
+      Number(
+        new RegExp(`^quorvant_http_request_duration_seconds_bucket\\{route="test-route",le="${le}"\\} (\\d+)$`, "m").exec(
+          text,
+        )?.[1],
+      );
+    expect([bucket("0.001"), bucket("0.005"), bucket("10"), bucket("\\+Inf")]).toEqual([1, 3, 3, 4]);
+    expect(text).toMatch(/^quorvant_http_request_duration_seconds_count\{route="test-route"\} 4$/m);
+    expect(text).toMatch(/^quorvant_http_requests_total\{route="test-route",method="GET",status="2xx"\} 1$/m);
   });
 });
