@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type OpenDatabase } from "~/db/connection.server";
 import {
   claimDueDeliveries,
+  deliveryCounts,
   listDeliveries,
   markAttemptFailed,
   markDelivered,
@@ -115,6 +116,29 @@ for (const { engine, skip } of await engines()) {
       [delivery] = await listDeliveries(db);
       expect(delivery).toMatchObject({ status: "pending", attempts: 0 });
       expect(await pendingBacklog(db)).toMatchObject({ pending: 1 });
+    });
+
+    it("counts pending, retrying and dead deliveries per destination in one query (the metrics' gauges)", async () => {
+      expect(await deliveryCounts(db)).toEqual([]);
+      for (let i = 0; i < 3; i += 1) await insertLead(db, "request-demo", demo, ["email", "webhook"]);
+      const before = Date.now();
+      // One webhook retried later, one dead, one delivered; the emails untouched.
+      const token = randomUUID();
+      const claimed = await claimDueDeliveries(db, { token, leaseMs: 60_000, limit: 6 });
+      const webhooks = claimed.filter((delivery) => delivery.destination === "webhook");
+      await markAttemptFailed(db, webhooks[0]!.id, token, { error: "HTTP 500", retryAt: new Date(Date.now() + 60_000) });
+      await markAttemptFailed(db, webhooks[1]!.id, token, { error: "HTTP 410", retryAt: null });
+      await markDelivered(db, webhooks[2]!.id, token);
+      for (const email of claimed.filter((delivery) => delivery.destination === "email")) await releaseDelivery(db, email.id, token);
+      const counts = (await deliveryCounts(db)).sort((a, b) => a.destination.localeCompare(b.destination));
+      expect(counts.map(({ oldestPendingAt: _, ...rest }) => rest)).toEqual([
+        { destination: "email", pending: 3, retrying: 0, dead: 0 },
+        { destination: "webhook", pending: 1, retrying: 1, dead: 1 },
+      ]);
+      for (const { oldestPendingAt } of counts) {
+        expect(Date.parse(oldestPendingAt!)).toBeGreaterThan(before - 60_000);
+        expect(Date.parse(oldestPendingAt!)).toBeLessThanOrEqual(Date.now());
+      }
     });
 
     it("gives a released claim back without counting it as an attempt", async () => {
