@@ -22,16 +22,18 @@ export function reactRouterHandler(options: {
   // which costs a render several milliseconds of route ranking; a build that never changes is
   // loaded once and given as it is, so they are derived once.
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  /** The build once loaded, for the metrics' route names (none in development, where it reloads). */
+  let loaded: ServerBuild | undefined;
   const handle = () =>
     (handler ??= options.reloads
       ? Promise.resolve(createRequestHandler(options.build, process.env.NODE_ENV))
-      : options.build().then((build) => createRequestHandler(build, process.env.NODE_ENV)));
+      : options.build().then((build) => createRequestHandler((loaded = build), process.env.NODE_ENV)));
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res, publicOrigin(req, options.siteUrl));
       const context = options.getLoadContext(req, res);
       const response = await (await handle())(request, context);
-      res.locals.route = routeLabel(await routeOf(await options.build(), req.path), response.status);
+      if (loaded) res.locals.route = routeLabel(await routeOf(loaded, req.path), response.status);
       await send(res, response, () => options.beforeSend?.(req, res, context));
     } catch (error) {
       next(error);
