@@ -76,25 +76,27 @@ function answerScrape(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /**
- * Counts every request Express answers, by its route: the router names it (res.locals.route, see
- * ./react-router), a static file marks itself (`markStaticFile`), and the rest by a fixed prefix.
+ * Counts every request Express answers, by its route: a fixed name for assets, uploaded images and
+ * the health check (a route of its own, named apart so that latency alerts can leave it out), else
+ * the router's (res.locals.route, see ./react-router) or a static file's (`markStaticFile`), else
+ * "unrouted".
  */
 export const measureRequests: RequestHandler = (req, res, next) => {
   const started = performance.now();
   res.once("finish", () => {
-    const route = typeof res.locals.route === "string" ? res.locals.route : fixedRoute(req.originalUrl);
+    const route = fixedRoute(req.originalUrl) ?? (typeof res.locals.route === "string" ? res.locals.route : "unrouted");
     httpRequests.labels(route, methodLabel(req.method), statusClass(res.statusCode)).inc();
     httpDuration.labels(route).observe((performance.now() - started) / 1000);
   });
   next();
 };
 
-/** Requests no route answered: assets, uploaded images, the health check, or anything refused or redirected before routing. */
-function fixedRoute(url: string): string {
+/** The fixed route names of paths: assets, uploaded images, the health check; undefined for any other. */
+function fixedRoute(url: string): string | undefined {
   if (url.startsWith("/assets/")) return "assets";
   if (url.startsWith("/media/")) return "media";
   if (url === "/healthz" || url.startsWith("/healthz?")) return "healthz";
-  return "unrouted";
+  return undefined;
 }
 
 /** express.static's setHeaders: the answer is a file of the public folder. */

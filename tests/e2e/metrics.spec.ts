@@ -81,6 +81,10 @@ test("10,000 distinct unknown addresses add no series", async () => {
   const unmatched = text.match(/^quorvant_http_requests_total\{route="unmatched",method="GET",status="4xx"\} (\d+)$/m);
   expect(Number(unmatched?.[1])).toBeGreaterThanOrEqual(((DISTINCT_PATHS / 10) * 2) / 3);
 
+  // The health checks of the start, under their fixed name (latency alerts leave them out).
+  expect(text).toMatch(/^quorvant_http_requests_total\{route="healthz",method="GET",status="2xx"\} [1-9]/m);
+  expect(text).not.toMatch(/route="[^"]*healthz[^"]+"/);
+
   // Not on the public port.
   const publicAsk = await fetch(`${server.url}/metrics`);
   expect(publicAsk.status).toBe(404);
