@@ -87,14 +87,16 @@ const commands: Record<string, Command> = {
     const { db, dialect } = await openDatabase(url, 1);
     let summary: string;
     let images: number;
+    let took: string;
     try {
       await migrateToLatest(db, dialect);
+      took = seconds(started);
       ({ summary, images } = await describeContents(db));
     } finally {
       await db.destroy();
     }
     const replaced = held ? `, replacing what it held (${describeHeld(contents)})` : "";
-    console.log(`Restored ${file} into the ${ENGINE_NAMES[engine]} database ${location}${replaced} in ${seconds(started)} s.`);
+    console.log(`Restored ${file} into the ${ENGINE_NAMES[engine]} database ${location}${replaced} in ${took} s.`);
     if (level.kind === "older")
       console.log(
         `The backup was made by an older release (its latest migration: ${level.latest}); migrated it forward: ${level.pending.join(", ")}.`,
