@@ -169,7 +169,7 @@ async function main([name, ...argv]: string[]): Promise<void> {
     return;
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) throw new UsageError(`Unknown command "${name}".\n${DB_USAGE}`);
+  if (!command) throw new UsageError(`Unknown command "${name}". ${DB_USAGE}`);
   const env = loadEnv();
   await command(argv, env.DATABASE_URL);
 }

@@ -4,7 +4,7 @@ import { UsageError } from "./usage-error";
 // `npm run db -- backup FILE [--overwrite]` and `npm run db -- restore FILE [--replace]`: the
 // arguments, read strictly (anything else is a mistake named in one line, exit code 2).
 
-export const DB_USAGE = "Usage: npm run db -- backup FILE [--overwrite] | restore FILE [--replace]   (--help says more)";
+export const DB_USAGE = "Usage: npm run db -- backup FILE [--overwrite] | restore FILE [--replace] (--help says more).";
 
 export const DB_HELP = [
   "Usage: npm run db -- backup FILE [--overwrite]",
@@ -32,10 +32,12 @@ function parse(argv: string[], flag: "overwrite" | "replace"): { file: string; f
   try {
     parsed = parseArgs({ args: argv, options: { [flag]: { type: "boolean" } }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split("\n")[0]}\n${DB_USAGE}`);
+    const unknown = /Unknown option '([^']+)'/.exec((error as Error).message)?.[1];
+    const mistake = unknown ? `Unknown option ${unknown}.` : (error as Error).message.split("\n")[0];
+    throw new UsageError(`${mistake} ${DB_USAGE}`);
   }
   const [file, ...extra] = parsed.positionals;
-  if (!file || extra.length) throw new UsageError(`Name one backup file.\n${DB_USAGE}`);
+  if (!file || extra.length) throw new UsageError(`Name one backup file. ${DB_USAGE}`);
   return { file, flag: parsed.values[flag] === true };
 }
 

@@ -79,7 +79,11 @@ describe("the commands' arguments", () => {
     expect(parseRestoreArgs(["x.dump", "--replace"])).toEqual({ file: "x.dump", replace: true });
     expect(() => parseBackupArgs([])).toThrow(/^Name one backup file\./);
     expect(() => parseRestoreArgs(["a", "b"])).toThrow(/^Name one backup file\./);
-    expect(() => parseRestoreArgs(["a", "--overwrite"])).toThrow(/^Unknown option '--overwrite'/);
+    expect(() => parseRestoreArgs(["a", "--overwrite"])).toThrow(
+      new UsageError(
+        "Unknown option --overwrite. Usage: npm run db -- backup FILE [--overwrite] | restore FILE [--replace] (--help says more).",
+      ),
+    );
     expect(() => parseBackupArgs(["a", "--replace"])).toThrow(UsageError);
   });
 });
