@@ -31,7 +31,14 @@ import {
   postgresTargetContents,
   restorePostgres,
 } from "./lib/postgres-backup";
-import { backupSqlite, restoreSqlite, sqliteBackupMigrations, sqliteTargetTables, type TableRows } from "./lib/sqlite-backup";
+import {
+  backupSqlite,
+  refuseIfInUse,
+  restoreSqlite,
+  sqliteBackupMigrations,
+  sqliteTargetTables,
+  type TableRows,
+} from "./lib/sqlite-backup";
 import { UsageError } from "./lib/usage-error";
 
 type Command = (argv: string[], url: string) => Promise<void>;
@@ -81,6 +88,7 @@ const commands: Record<string, Command> = {
         `The ${ENGINE_NAMES[engine]} database ${location} (DATABASE_URL) is not empty (${describeHeld(contents)}): restore into an empty database, or add --replace to delete everything in it first (npm run db -- --help).`,
       );
 
+    if (engine === "sqlite" && held) refuseIfInUse(sqlitePath(url));
     const started = performance.now();
     if (engine === "sqlite") restoreSqlite(file, sqlitePath(url));
     else await restorePostgres(url, file, replace);

@@ -87,6 +87,25 @@ export function sqliteTargetTables(file: string): TableRows[] {
 }
 
 /**
+ * Refuses to replace an SQLite database another process has open (a server still running on it
+ * would go on writing to the replaced file). Leaving WAL mode needs the only connection to the
+ * file, which makes it the check; the restored file gets WAL back when it is opened.
+ */
+export function refuseIfInUse(file: string): void {
+  if (!existsSync(file)) return;
+  const target = openExisting(file, false);
+  try {
+    const mode = target.pragma("journal_mode = DELETE", { simple: true });
+    if (mode !== "delete") throw new Error(`still ${String(mode)}`);
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(`Another process has ${file} open (${describeError(error)}): stop the servers that use it, then restore.`);
+  } finally {
+    target.close();
+  }
+}
+
+/**
  * Puts the backup in place of the SQLite database at `target` (which the caller found empty, or
  * was told to replace): a copy under a temporary name beside it, the old -wal and -shm removed (a
  * leftover log would be replayed into the new file), then the rename.

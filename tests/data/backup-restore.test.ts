@@ -264,6 +264,12 @@ for (const { engine, skip } of await engines()) {
       expect(page.status).toBe(200);
       expect(decodeHTML(await page.text())).toContain(post.title);
       expect((await fetch(`${restored!.url}/`)).status).toBe(200);
+      if (engine.name === "sqlite") {
+        // Replacing the file under a running server would leave it writing to the old one.
+        const inUse = await runDb(["restore", backupFile, "--replace"], targetUrl);
+        expect(inUse).toMatchObject({ code: 1, stderr: expect.stringContaining("stop the servers that use it, then restore.") });
+        expect((await fetch(`${restored!.url}${postPath(post)}`)).status).toBe(200);
+      }
       await restored!.stop();
       restored = undefined;
     });
