@@ -7,6 +7,9 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const stages = [
   [
+    // The programs the tests start (Chromium, nginx, Varnish, Prometheus), installed as root on
+    // Debian when missing: mostly waiting on the network, so beside the compilers.
+    ["test tools", "node scripts/ensure-chromium.mjs && node scripts/ensure-tools.mjs"],
     ["typecheck", "npm run typecheck"],
     ["lint", "npm run lint"],
     ["production build", "npm run build"],

@@ -6,9 +6,11 @@ import { httpDuration, httpRequests, methodLabel, registry, statusClass } from "
 // The alert rules and the scrape configuration under Prometheus's own checker, and the rules'
 // unit tests (deploy/prometheus/alerts.test.yml) proving each alert fires on what it should.
 
-/** promtool, installed on Debian as root when missing (scripts/ensure-prometheus.mjs). */
+/** promtool, installed on Debian as root when missing (scripts/ensure-tools.mjs). */
 function promtool(): string {
-  const lines = execFileSync(process.execPath, ["scripts/ensure-prometheus.mjs", "--which"], { encoding: "utf8" }).trim();
+  const lines = execFileSync(process.execPath, ["scripts/ensure-tools.mjs", "--which", "prometheus"], {
+    encoding: "utf8",
+  }).trim();
   return lines.split("\n")[1]!;
 }
 

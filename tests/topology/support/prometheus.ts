@@ -35,9 +35,9 @@ export function rulesWithShortFor(text: string, forDuration: string): string {
 }
 
 export async function startPrometheus(targets: string[], { forDuration = "1s" } = {}): Promise<RunningPrometheus> {
-  const binary = execFileSync(process.execPath, ["scripts/ensure-prometheus.mjs", "--which"], { encoding: "utf8" }).split(
-    "\n",
-  )[0]!;
+  const binary = execFileSync(process.execPath, ["scripts/ensure-tools.mjs", "--which", "prometheus"], {
+    encoding: "utf8",
+  }).split("\n")[0]!;
   const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-prometheus-"));
   writeFileSync(path.join(dir, "alerts.yml"), rulesWithShortFor(readFileSync(RULES, "utf8"), forDuration));
   writeFileSync(

@@ -435,7 +435,7 @@ http {
 
 function findNginx(): string {
   try {
-    return execFileSync(process.execPath, ["scripts/ensure-nginx.mjs", "--which"], {
+    return execFileSync(process.execPath, ["scripts/ensure-tools.mjs", "--which", "nginx"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     }).trim();

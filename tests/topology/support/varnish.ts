@@ -19,11 +19,14 @@ export type Varnish = InFrontOfServers & {
   banList: () => Promise<string>;
 };
 
-/** Where varnishd is (installing Debian's package as root when it is missing), or why it is not there. */
-export function findVarnishd(): string {
-  return execFileSync(process.execPath, ["scripts/ensure-debian-tool.mjs", "varnishd", "varnish", "--which"], {
+/** varnishd and varnishadm, or why they are not there (`npm test` installs them first). */
+function findVarnish(): { varnishd: string; varnishadm: string } {
+  const [varnishd, varnishadm] = execFileSync(process.execPath, ["scripts/ensure-tools.mjs", "--which", "varnish"], {
     encoding: "utf8",
-  }).trim();
+  })
+    .trim()
+    .split("\n");
+  return { varnishd: varnishd!, varnishadm: varnishadm! };
 }
 
 /**
@@ -71,7 +74,7 @@ export async function startVarnish({
   port: number;
   token: string;
 }): Promise<Varnish> {
-  const binary = findVarnishd();
+  const { varnishd, varnishadm } = findVarnish();
   const dir = mkdtempSync(path.join(os.tmpdir(), "quorvant-varnish-"));
   chmodSync(dir, 0o755);
   const recipe = path.join(dir, "quorvant.vcl");
@@ -82,7 +85,7 @@ export async function startVarnish({
   const started = Date.now();
   // -F: in the foreground, a child of the test; -j none: no privilege separation, so it runs as any user.
   const child = spawn(
-    binary,
+    varnishd,
     ["-F", "-j", "none", "-n", workDir, "-a", address, "-T", `127.0.0.1:${adminPort}`, "-f", recipe, "-s", "malloc,64m"],
     { env: { ...process.env, CDN_PURGE_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -118,6 +121,6 @@ export async function startVarnish({
     upstreams: servers.map(() => address),
     stop,
     output: () => output,
-    banList: async () => (await promisify(execFile)("varnishadm", ["-n", workDir, "ban.list"])).stdout,
+    banList: async () => (await promisify(execFile)(varnishadm, ["-n", workDir, "ban.list"])).stdout,
   };
 }
