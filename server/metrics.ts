@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import { getDb, getPgPool } from "~/db/index.server";
 import { jobLastRunAt } from "~/db/job-leases.server";
 import type { Env } from "~/env.server";
+import { pendingCdnPurges } from "~/features/cdn/purges.server";
 import { deliveryCounts } from "~/features/leads/db/deliveries.server";
 import { RETENTION_JOB_NAME } from "~/features/leads/retention-job.server";
 import { postedAtOf, serverLeadSpool } from "~/features/leads/spool.server";
@@ -40,6 +41,7 @@ export function startMetricsServer(env: Env): Server | undefined {
       const oldest = entries > 0 ? (await spool.list())[0] : undefined;
       return { entries, bytes, oldestAt: oldest ? postedAtOf(oldest) : null };
     },
+    cdnPurges: () => pendingCdnPurges(getDb()),
     sharedJobs: async () => {
       const lastRunAt = await jobLastRunAt(getDb(), RETENTION_JOB_NAME);
       return lastRunAt ? [{ job: RETENTION_JOB_NAME, lastRunAt }] : [];

@@ -225,6 +225,8 @@ export type MeasuredSources = {
   spool?: () => Promise<{ entries: number; bytes: number; oldestAt: number | null }>;
   /** Jobs whose last run is recorded where every server sees it (the database's job leases). */
   sharedJobs?: () => Promise<{ job: string; lastRunAt: string }[]>;
+  /** The CDN purge outbox: rows waiting in all, and those already due. */
+  cdnPurges?: () => Promise<{ pending: number; due: number }>;
 };
 const sources: MeasuredSources = {};
 
@@ -394,6 +396,20 @@ new client.Gauge({
     for (const [job, at] of jobSuccesses) this.set({ background_job: job }, at);
     for (const { job, lastRunAt } of (await readSharedJobs()) ?? [])
       this.set({ background_job: job }, Date.parse(lastRunAt) / 1000);
+  },
+});
+
+const readCdnPurges = oncePerScrape(async () => (sources.cdnPurges ? sources.cdnPurges() : undefined));
+new client.Gauge({
+  name: "quorvant_cdn_purge_entries",
+  help: "CDN purges in the outbox: due (to send now, or failing) and scheduled (for a later publish).",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  async collect() {
+    const purges = await readCdnPurges();
+    if (!purges) return;
+    this.set({ state: "due" }, purges.due);
+    this.set({ state: "scheduled" }, purges.pending - purges.due);
   },
 });
 
