@@ -323,6 +323,19 @@ new client.Gauge({
   },
 });
 
+/** A gauge a scrape sets from one source's answer; it keeps its last value while the source is away. */
+function gaugeOf<T>(name: string, help: string, read: () => Promise<T | undefined>, value: (answer: T) => number): void {
+  new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const answer = await read();
+      if (answer !== undefined) this.set(value(answer));
+    },
+  });
+}
+
 const readDeliveries = oncePerScrape(async () => (sources.deliveries ? sources.deliveries() : undefined));
 new client.Gauge({
   name: "quorvant_lead_deliveries",
@@ -357,33 +370,19 @@ new client.Gauge({
 });
 
 const readSpool = oncePerScrape(async () => (sources.spool ? sources.spool() : undefined));
-new client.Gauge({
-  name: "quorvant_lead_spool_entries",
-  help: "Leads kept in this server's lead spool, waiting for the database.",
-  registers: [registry],
-  async collect() {
-    const spool = await readSpool();
-    if (spool) this.set(spool.entries);
-  },
-});
-new client.Gauge({
-  name: "quorvant_lead_spool_bytes",
-  help: "Bytes of the leads in this server's lead spool.",
-  registers: [registry],
-  async collect() {
-    const spool = await readSpool();
-    if (spool) this.set(spool.bytes);
-  },
-});
-new client.Gauge({
-  name: "quorvant_lead_spool_oldest_age_seconds",
-  help: "How long the oldest lead in this server's spool has waited (0 when none waits).",
-  registers: [registry],
-  async collect() {
-    const spool = await readSpool();
-    if (spool) this.set(spool.oldestAt === null ? 0 : Math.max(0, (Date.now() - spool.oldestAt) / 1000));
-  },
-});
+gaugeOf(
+  "quorvant_lead_spool_entries",
+  "Leads kept in this server's lead spool, waiting for the database.",
+  readSpool,
+  (spool) => spool.entries,
+);
+gaugeOf("quorvant_lead_spool_bytes", "Bytes of the leads in this server's lead spool.", readSpool, (spool) => spool.bytes);
+gaugeOf(
+  "quorvant_lead_spool_oldest_age_seconds",
+  "How long the oldest lead in this server's spool has waited (0 when none waits).",
+  readSpool,
+  (spool) => (spool.oldestAt === null ? 0 : Math.max(0, (Date.now() - spool.oldestAt) / 1000)),
+);
 
 const readSharedJobs = oncePerScrape(async () => (sources.sharedJobs ? sources.sharedJobs() : undefined));
 new client.Gauge({

@@ -13,6 +13,7 @@ import {
   type PendingPurge,
 } from "~/features/cdn/db/purges.server";
 import { logger } from "~/platform/logger.server";
+import { wakeableSleep } from "~/platform/wakeable-sleep";
 
 // The purge job runs on every server when CDN_PURGE_URL is set: it claims the due purges of the
 // outbox, sends their keys to the CDN (coalesced: one request for many changes, in batches the
@@ -151,15 +152,7 @@ const oldestOf = (purges: readonly PendingPurge[]) => purges.map((purge) => purg
 function startPurgeWorker(config: PurgeConfig, getDb: () => Db) {
   const stop = new AbortController();
   let running = true;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => (wake = undefined));
+  const { sleep, wake } = wakeableSleep();
 
   async function run() {
     while (running) {
@@ -193,7 +186,7 @@ function startPurgeWorker(config: PurgeConfig, getDb: () => Db) {
       clearInterval(backlog);
       // A request in flight is stopped and its purges handed back (another server sends them).
       stop.abort();
-      wake?.();
+      wake();
       await loop;
     },
   };

@@ -22,6 +22,7 @@ import { watchEventLoop } from "~/platform/event-loop.server";
 import type { BackgroundJob } from "~/background-job.server";
 import { leadFormOfTable } from "~/features/leads/registry";
 import { logger } from "~/platform/logger.server";
+import { wakeableSleep } from "~/platform/wakeable-sleep";
 import { deliveryAttempts, jobSucceeded } from "~/platform/metrics.server";
 
 // The delivery worker runs inside each server process, beside the pages: it claims due
@@ -63,16 +64,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   const eventLoop = watchEventLoop(LOAD_SAMPLE_MS);
   const busy = () => eventLoop.utilization() > BUSY_UTILIZATION;
   let running = true;
-  let wake: (() => void) | undefined;
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => (wake = undefined));
+  const { sleep, wake } = wakeableSleep();
 
   async function attempt(delivery: Delivery, token: string) {
     const db = getDb();
@@ -130,7 +122,7 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
         for (const delivery of claimed) {
           const done = attempt(delivery, token).finally(() => {
             inFlight.delete(delivery.id);
-            wake?.();
+            wake();
           });
           inFlight.set(delivery.id, { token, done });
         }
@@ -156,14 +148,14 @@ export function startDeliveryWorker(config: DeliveryConfig, getDb: () => Kysely<
   const worker: DeliveryWorker = {
     // A new lead is looked at at once only when visitors leave room for it; else at the next poll.
     nudge: () => {
-      if (!busy()) wake?.();
+      if (!busy()) wake();
     },
     async stop() {
       if (!running) return loop;
       running = false;
       clearInterval(backlog);
       eventLoop.stop();
-      wake?.();
+      wake();
       await loop;
       const pending = [...inFlight.values()].map((entry) => entry.done);
       const drained = await Promise.race([
