@@ -69,11 +69,29 @@ function summarise() {
     skipped += unit.numPendingTests + unit.numTodoTests;
   }
   if (existsSync(reports.e2e)) {
-    const { stats } = JSON.parse(readFileSync(reports.e2e, "utf8"));
+    const report = JSON.parse(readFileSync(reports.e2e, "utf8"));
+    const { stats } = report;
     // A test that passed on retry counts as passed (and is listed as flaky above).
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
+    printSlowestFiles(report);
   }
   console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+/** The end-to-end files that took longest (their tests' time, hooks not included), so growth is seen. */
+function printSlowestFiles(report) {
+  const seconds = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results) seconds.set(spec.file, (seconds.get(spec.file) ?? 0) + result.duration / 1000);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  const total = [...seconds.values()].reduce((sum, value) => sum + value, 0);
+  console.log(`\nSlowest end-to-end files (of ${total.toFixed(0)} s of tests on ${seconds.size} files, two at a time):`);
+  for (const [file, time] of slowest) console.log(`  ${time.toFixed(1).padStart(6)} s  ${file}`);
 }
