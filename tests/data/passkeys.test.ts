@@ -16,6 +16,7 @@ import { action as signInAction } from "~/features/auth/routes/admin.passkeys.si
 import { action as usersAction } from "~/features/auth/routes/admin.users";
 import { engines } from "./support/engines";
 import { softwareAuthenticator, type SoftwareAuthenticator } from "./support/software-authenticator";
+import { signInRefusals, signIns } from "~/platform/metrics.server";
 
 // The passkey endpoints as a browser posts to them, on both engines, with a software
 // authenticator: confirming who is signed in is a ceremony of its own that only the signed-in
@@ -230,7 +231,9 @@ for (const [index, { engine, skip }] of (await engines()).entries()) {
     });
 
     describe("signing in", () => {
-      it("lets a person sign in after ten made-up signatures naming their passkey", async () => {
+      it("lets a person sign in after ten made-up signatures naming their passkey, and counts each by its outcome", async () => {
+        const refusalsBefore = await counted(signInRefusals, { method: "passkey", reason: "passkey-rejected" });
+        const signInsBefore = await counted(signIns, { method: "passkey" });
         const attacker = address(66);
         for (let attempt = 0; attempt < 10; attempt += 1) {
           const begun = await post(signInAction, { step: "options" }, { ip: attacker });
@@ -244,6 +247,9 @@ for (const [index, { engine, skip }] of (await engines()).entries()) {
         const answer = await verify(signInAction, begun, editorKey.authenticate(options(begun)), { ip: address(7) });
         expect(answer.status).toBe(200);
         expect(answer.cookie).toMatch(/^quorvant_admin=/);
+        // What Prometheus reads: ten refusals by their reason, one sign-in.
+        expect((await counted(signInRefusals, { method: "passkey", reason: "passkey-rejected" })) - refusalsBefore).toBe(10);
+        expect((await counted(signIns, { method: "passkey" })) - signInsBefore).toBe(1);
       });
     });
   });
@@ -276,4 +282,10 @@ for (const [index, { engine, skip }] of (await engines()).entries()) {
       }
     });
   });
+}
+
+/** A counter's value for these labels in this process's metrics registry (0 before the first count). */
+async function counted(metric: typeof signIns, labels: Record<string, string>): Promise<number> {
+  const { values } = await metric.get();
+  return values.find((value) => Object.entries(labels).every(([name, wanted]) => value.labels[name] === wanted))?.value ?? 0;
 }
