@@ -285,7 +285,8 @@ for (const [index, { engine, skip }] of (await engines()).entries()) {
 }
 
 /** A counter's value for these labels in this process's metrics registry (0 before the first count). */
-async function counted(metric: typeof signIns, labels: Record<string, string>): Promise<number> {
+async function counted(metric: typeof signIns | typeof signInRefusals, labels: Record<string, string>): Promise<number> {
   const { values } = await metric.get();
-  return values.find((value) => Object.entries(labels).every(([name, wanted]) => value.labels[name] === wanted))?.value ?? 0;
+  const matches = (found: Record<string, unknown>) => Object.entries(labels).every(([name, wanted]) => found[name] === wanted);
+  return values.find((value) => matches(value.labels))?.value ?? 0;
 }
