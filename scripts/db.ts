@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import type { Kysely } from "kysely";
 import { DatabaseError, migrateToLatest, openDatabase, sqlitePath } from "~/db/connection.server";
 import { migrationProvider } from "~/db/migrations";
+import { recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "~/db/schema";
 import { ConfigError, loadEnv } from "~/env.server";
 import {
@@ -98,6 +99,18 @@ const commands: Record<string, Command> = {
     let took: string;
     try {
       await migrateToLatest(db, dialect);
+      // The log says the database went back in time: entries written after the backup began (and
+      // any head recorded outside the database then) are not in this chain.
+      await recordAudit(db, {
+        actor: null,
+        action: "database.restored",
+        details: {
+          backup: path.basename(file),
+          replaced: held,
+          migratedForward: level.kind === "older" ? level.pending : [],
+        },
+        ip: "command line",
+      });
       took = seconds(started);
       ({ summary, images } = await describeContents(db));
     } finally {

@@ -233,10 +233,19 @@ for (const { engine, skip } of await engines()) {
         expect(after.legal).toEqual(before.legal);
         expect(after.people).toEqual(before.people);
         expect(after.media).toEqual(before.media);
-        expect(after.audit).toEqual(before.audit);
+        // Every entry of the backup, and one more at the end of the chain: the restore itself.
+        expect(after.audit.filter((id) => before.audit.includes(id))).toEqual(before.audit);
+        expect(after.audit).toHaveLength(before.audit.length + 1);
+        const restoredEntry = await db
+          .selectFrom("audit_log")
+          .selectAll()
+          .where("id", "not in", before.audit)
+          .executeTakeFirstOrThrow();
+        expect(restoredEntry).toMatchObject({ action: "database.restored", ip: "command line" });
+        expect(JSON.stringify(restoredEntry.details)).toContain(path.basename(backupFile));
         expect(before.audit.length).toBeGreaterThanOrEqual(2);
         expect(before.posts.length && before.pages.length && before.legal.length).toBeGreaterThan(0);
-        expect(await verifyAuditChain(db)).toMatchObject({ ok: true, entries: before.audit.length });
+        expect(await verifyAuditChain(db)).toMatchObject({ ok: true, entries: before.audit.length + 1 });
         expect(await migrationNames(db)).toEqual(Object.keys(await migrationProvider(engine.name).getMigrations()));
       } finally {
         await db.destroy();
@@ -277,6 +286,7 @@ for (const { engine, skip } of await engines()) {
     it("refuses a target that holds data, a backup of the other engine, a missing file, an existing backup file; changing nothing", async () => {
       const backupStat = statSync(backupFile);
       const tablesBefore = await tableCount(engine.name, targetUrl);
+      const auditBefore = await withDatabase(targetUrl, async (db) => (await snapshot(db)).audit);
       const [nonEmpty, crossEngine, missing, overwrite] = await Promise.all([
         runDb(["restore", backupFile], targetUrl),
         runDb(["restore", backupFile], otherEngineUrl),
@@ -298,7 +308,7 @@ for (const { engine, skip } of await engines()) {
       expect(await tableCount(engine.name, targetUrl)).toBe(tablesBefore);
       const { db } = await openDatabase(targetUrl, 1);
       try {
-        expect((await snapshot(db)).audit).toEqual(before.audit);
+        expect((await snapshot(db)).audit).toEqual(auditBefore);
       } finally {
         await db.destroy();
       }
@@ -367,4 +377,13 @@ for (const { engine, skip } of await engines()) {
       }
     }, 90_000);
   });
+}
+
+async function withDatabase<T>(url: string, read: (db: OpenDatabase["db"]) => Promise<T>): Promise<T> {
+  const { db } = await openDatabase(url, 1);
+  try {
+    return await read(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   "passkey.added": "Passkey added",
   "passkey.removed": "Passkey removed",
   "audit.exported": "Audit log exported",
+  "database.restored": "Database restored from a backup",
   "post.created": "Post created",
   "post.saved": "Post saved",
   "post.published": "Post published",
