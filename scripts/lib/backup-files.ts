@@ -133,3 +133,25 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * Writes a backup under a temporary name beside `target` (`write` makes it there and returns its
+ * migrations), then renames it into place, so a `target` that exists is whole; a failure removes
+ * the partial file.
+ */
+export async function writeBackup(
+  target: string,
+  write: (partial: string) => Promise<string[]>,
+): Promise<{ migrations: string[]; bytes: number }> {
+  const partial = temporaryBeside(target, "partial");
+  removeQuietly(partial);
+  try {
+    const migrations = await write(partial);
+    const bytes = statSync(partial).size;
+    publishFile(partial, target);
+    return { migrations, bytes };
+  } catch (error) {
+    removeQuietly(partial);
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ import { accessSync, constants, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "~/db/connection.server";
-import { publishFile, Refusal, removeQuietly, temporaryBeside } from "./backup-files";
+import { Refusal, writeBackup } from "./backup-files";
 import type { TableRows } from "./sqlite-backup";
 
 // Backups of a PostgreSQL database with PostgreSQL's own client tools: pg_dump's custom format
@@ -101,19 +101,11 @@ function complaint(stderr: string, connection: PgConnection): string {
 export async function backupPostgres(url: string, target: string): Promise<{ migrations: string[]; bytes: number }> {
   const connection = pgConnection(url);
   const pgDump = findPgTool("pg_dump");
-  const partial = temporaryBeside(target, "partial");
-  removeQuietly(partial);
-  try {
+  return writeBackup(target, async (partial) => {
     const dump = await runTool(pgDump, ["--format=custom", `--file=${partial}`, `--dbname=${connection.dbname}`], connection.env);
     if (dump.code !== 0) throw new Error(`pg_dump of ${connection.location} failed: ${complaint(dump.stderr, connection)}`);
-    const migrations = await postgresBackupMigrations(partial);
-    const bytes = statSync(partial).size;
-    publishFile(partial, target);
-    return { migrations, bytes };
-  } catch (error) {
-    removeQuietly(partial);
-    throw error;
-  }
+    return postgresBackupMigrations(partial);
+  });
 }
 
 /** The migration names a dump holds: the data of its kysely_migration table, as pg_restore prints it. */

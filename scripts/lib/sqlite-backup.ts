@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { describeError } from "~/db/connection.server";
-import { publishFile, Refusal, removeQuietly, temporaryBeside } from "./backup-files";
+import { publishFile, Refusal, removeQuietly, temporaryBeside, writeBackup } from "./backup-files";
 import { UsageError } from "./usage-error";
 
 // Backups of the embedded database. The copy is taken through SQLite's online backup API in one
@@ -16,10 +16,8 @@ const ALL_PAGES = 0x7fffffff;
 export async function backupSqlite(sourcePath: string, target: string): Promise<{ migrations: string[]; bytes: number }> {
   if (!existsSync(sourcePath))
     throw new Refusal(`No SQLite database at ${sourcePath} (DATABASE_URL): there is nothing to back up.`);
-  const source = openExisting(sourcePath, false);
-  const partial = temporaryBeside(target, "partial");
-  removeQuietly(partial);
-  try {
+  return writeBackup(target, async (partial) => {
+    const source = openExisting(sourcePath, false);
     try {
       source.pragma("busy_timeout = 5000");
       await source.backup(partial, { progress: () => ALL_PAGES });
@@ -27,22 +25,15 @@ export async function backupSqlite(sourcePath: string, target: string): Promise<
       source.close();
     }
     const copy = new SqliteDatabase(partial);
-    let migrations: string[];
     try {
       copy.pragma("journal_mode = DELETE");
       const check = copy.pragma("quick_check", { simple: true });
       if (check !== "ok") throw new Error(`the copy failed SQLite's check (${String(check)})`);
-      migrations = migrationNames(copy);
+      return migrationNames(copy);
     } finally {
       copy.close();
     }
-    const bytes = statSync(partial).size;
-    publishFile(partial, target);
-    return { migrations, bytes };
-  } catch (error) {
-    removeQuietly(partial);
-    throw error;
-  }
+  });
 }
 
 /** The migrations a backup file records, read without changing it. */

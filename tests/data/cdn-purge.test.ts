@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { closeDatabase, getDb, initDatabase } from "~/db/index.server";
 import type { Database } from "~/db/schema";
 import { savePost } from "~/features/blog/post-editor.server";
-import type { PostFields } from "~/features/blog/db/post-editing.server";
 import { listPurges, pendingCdnPurges } from "~/features/cdn/db/purges.server";
 import { deliverDuePurges, purgeConfigFrom, type PurgeConfig } from "~/features/cdn/purge-job.server";
 import { publishDocument, saveDocument, unpublishDocument } from "~/features/content/core.server";
@@ -18,7 +17,7 @@ import { saveRedirect } from "~/features/redirects/redirects.server";
 import { loadEnv } from "~/env.server";
 import { engines } from "./support/engines";
 import { withSeedPages } from "./support/migrated-database";
-import { addLegal } from "./support/fixtures";
+import { addLegal, postFields } from "./support/fixtures";
 import { ok, samplePage } from "./support/sample-page";
 import { samplePosition } from "./support/sample-position";
 
@@ -33,24 +32,6 @@ process.env.CDN_PURGE_URL = "http://127.0.0.1:9/purge";
 process.env.CDN_PURGE_TOKEN = TOKEN;
 
 const editor = { actor: { id: randomUUID(), email: "lena@quorvant.com" }, ip: "203.0.113.5" };
-
-function postFields(overrides: Partial<PostFields> = {}): PostFields {
-  return {
-    title: "A post",
-    slug: "a-post",
-    excerpt: "Excerpt",
-    content: "Body text.",
-    category: "Research",
-    author: "Ada",
-    published_date: "2025-06-01T00:00:00.000Z",
-    read_time: 1,
-    read_time_manual: false,
-    image_url: null,
-    featured: false,
-    published: true,
-    ...overrides,
-  };
-}
 
 /** A purge receiver on loopback: records each request; `status` is what it answers. */
 type Received = { headers: IncomingHttpHeaders; body: string; url: string };

@@ -13,7 +13,7 @@ import {
 import { findPublishedPost } from "~/features/blog/db/posts.server";
 import type { Database } from "~/db/schema";
 import { engines } from "./support/engines";
-import { addPost } from "./support/fixtures";
+import { addPost, postFields as fields } from "./support/fixtures";
 
 // Posts saved from the back office on both engines: revisions numbered without gaps, a save based
 // on an old revision refused (also when two arrive at once), old slugs that redirect without
@@ -21,24 +21,6 @@ import { addPost } from "./support/fixtures";
 
 const alice = { id: "", email: "alice@quorvant.com" };
 const bob = { id: "", email: "bob@quorvant.com" };
-
-function fields(overrides: Partial<PostFields> = {}): PostFields {
-  return {
-    title: "A post",
-    slug: "a-post",
-    excerpt: "Excerpt",
-    content: "Body text.",
-    category: "Research",
-    author: "Ada",
-    published_date: "2025-06-01T00:00:00.000Z",
-    read_time: 1,
-    read_time_manual: false,
-    image_url: null,
-    featured: false,
-    published: true,
-    ...overrides,
-  };
-}
 
 const ok = (outcome: SaveOutcome) => {
   if (!outcome.ok) throw new Error(`not saved: ${JSON.stringify(outcome)}`);

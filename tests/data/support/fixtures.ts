@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { PostFields } from "~/features/blog/db/post-editing.server";
 import type { DemoRequestInput } from "~/features/leads/db/leads.server";
 import type { Database } from "~/db/schema";
 
@@ -68,3 +69,23 @@ export const demo: DemoRequestInput = {
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the post editor submits for a published post, as the editing functions take it. */
+export function postFields(overrides: Partial<PostFields> = {}): PostFields {
+  return {
+    title: "A post",
+    slug: "a-post",
+    excerpt: "Excerpt",
+    content: "Body text.",
+    category: "Research",
+    author: "Ada",
+    published_date: "2025-06-01T00:00:00.000Z",
+    read_time: 1,
+    read_time_manual: false,
+    image_url: null,
+    featured: false,
+    published: true,
+    ...overrides,
+  };
+}
+
